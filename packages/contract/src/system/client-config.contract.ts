@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { snsProviderSchema } from "../auth/auth.schema.ts";
+import { defineContract } from "../common/define-contract.ts";
+
+export const clientConfigSchema = z
+  .object({
+    /** Outside production the web app may show links to the dev outbox. */
+    environment: z.enum(["development", "test", "production"]),
+    terms_version: z.string(),
+    links: z.object({
+      contact: z.url(),
+      terms: z.url(),
+      privacy: z.url(),
+      company: z.url(),
+      manual: z.url(),
+    }),
+    sns_providers: z.array(z.object({ provider: snsProviderSchema, label: z.string() })),
+  })
+  .meta({ id: "ClientConfig" });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const clientConfigContract = defineContract({
+  method: "GET",
+  path: "/app/client-config",
+  summary: "What the web app needs before sign-in: external links, terms version, social providers",
+  tags: ["system"],
+  auth: "none",
+  response: clientConfigSchema,
+});
