@@ -21,7 +21,7 @@ export const workspaceNameSchema = z
 export const workspaceSchema = z
   .object({
     id: idSchema,
-    name: workspaceNameSchema,
+    name: z.string(),
     code: z.string(),
     status: z.enum(["active", "disabled"]),
     created_at: timestampSchema,

@@ -1,0 +1,15 @@
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { AuthKeys } from "./modules/auth/tokens.ts";
+
+/** What every service needs, built once at start and passed down; tests build their own. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  keys: AuthKeys;
+  /** The clock: tests inject a fixed one. */
+  now: () => Date;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "./app-context.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
+import { deriveKeys } from "./modules/auth/tokens.ts";
+import { registerSystemRoutes } from "./modules/system/system.routes.ts";
+import { registerUserRoutes } from "./modules/user/user.routes.ts";
+import { registerWorkspaceRoutes } from "./modules/workspace/workspace.routes.ts";
+import { registerWorkspaceUserRoutes } from "./modules/workspace-user/workspace-user.routes.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerSecurityHeaders } from "./plugins/security.ts";
+import { registerSwagger } from "./plugins/swagger.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+
+// Validation messages reach users: zod speaks Japanese.
+z.config(z.locales.ja());
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Pino options; tests pass false to keep their output quiet. */
+  logger?: boolean | object;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger ??
+      ({
+        level: config.logLevel,
+        redact: ["req.headers.authorization", "req.headers.cookie"],
+      } as const),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    requestIdHeader: "x-request-id",
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
+    keys: deriveKeys(config.authSecret),
+    now: options.now ?? (() => new Date()),
+  };
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerSwagger(app);
+  await app.register(websocket);
+  await app.register(async (api) => {
+    registerSystemRoutes(api, ctx);
+    registerAuthRoutes(api, ctx);
+    registerUserRoutes(api, ctx);
+    registerWorkspaceRoutes(api, ctx);
+    registerWorkspaceUserRoutes(api, ctx);
+  });
+  await registerWebApp(app, config.webDistDir);
+  return { app, ctx };
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const boolean = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
+const optionalUrl = z.url().optional();
+
+const providerEnv = (name: string, defaultIssuer?: string) => ({
+  [`OIDC_${name}_CLIENT_ID`]: z.string().min(1).optional(),
+  [`OIDC_${name}_CLIENT_SECRET`]: z.string().min(1).optional(),
+  [`OIDC_${name}_ISSUER`]: defaultIssuer ? z.url().default(defaultIssuer) : z.url().optional(),
+});
+
+/** Every setting of the server. Parsed once at start; nothing else reads process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  APP_ORIGIN: z.url().optional(),
+  TRUST_PROXY: boolean.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Tasuki <no-reply@tasuki.localhost>"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  WEB_DIST_DIR: z.string().optional(),
+  TERMS_VERSION: z.string().min(1).default("2026-11-01"),
+  LINK_CONTACT_URL: z.url().default("https://tasuki.example.jp/contact"),
+  LINK_TERMS_URL: z.url().default("https://tasuki.example.jp/terms.pdf"),
+  LINK_PRIVACY_URL: z.url().default("https://tasuki.example.jp/privacy"),
+  LINK_COMPANY_URL: z.url().default("https://tasuki.example.jp/company"),
+  LINK_MANUAL_URL: z.url().default("https://tasuki.example.jp/blog"),
+  ...providerEnv("GOOGLE", "https://accounts.google.com"),
+  ...providerEnv("LINE", "https://access.line.me"),
+  // Microsoft's issuer is per tenant (https://login.microsoftonline.com/<tenant>/v2.0), so it has no default.
+  ...providerEnv("MICROSOFT"),
+  OIDC_ALLOW_INSECURE_ISSUER: boolean.default(false),
+});
+
+export const snsProviderNames = ["google", "line", "microsoft"] as const;
+export type SnsProviderName = (typeof snsProviderNames)[number];
+
+export interface OidcProviderConfig {
+  provider: SnsProviderName;
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  env: "development" | "test" | "production";
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  appOrigin: string;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string;
+  logLevel: string;
+  bodyLimit: number;
+  webDistDir: string | undefined;
+  termsVersion: string;
+  links: { contact: string; terms: string; privacy: string; company: string; manual: string };
+  oidcProviders: OidcProviderConfig[];
+  oidcAllowInsecureIssuer: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const englishErrors = z.locales.en().localeError;
+
+const providerLabels: Record<SnsProviderName, string> = { google: "Google", line: "LINE", microsoft: "Microsoft" };
+
+/** Reads the secret kept under DATA_DIR for the embedded default, making it on first start. */
+function embeddedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, "utf8")) as { auth_secret?: string };
+    if (stored.auth_secret && stored.auth_secret.length >= 32) return stored.auth_secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, JSON.stringify({ auth_secret: secret }, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  // Operators read these lines: English, whatever locale the API speaks to users.
+  const parsed = envSchema.safeParse(cleaned, { error: englishErrors });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    const got = cleaned[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message}${got === undefined ? "" : ` (got "${got}")`}`,
+    );
+  }
+  const e = parsed.data as z.infer<typeof envSchema> & Record<string, unknown>;
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (e.DATABASE_URL) {
+      // Several instances share one database: a secret generated per machine would break their tokens.
+      throw new ConfigError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set (32+ characters)");
+    }
+    authSecret = embeddedSecret(dataDir);
+  }
+
+  const oidcProviders: OidcProviderConfig[] = [];
+  for (const provider of snsProviderNames) {
+    const key = provider.toUpperCase();
+    const clientId = e[`OIDC_${key}_CLIENT_ID`] as string | undefined;
+    if (!clientId) continue;
+    const clientSecret = e[`OIDC_${key}_CLIENT_SECRET`] as string | undefined;
+    const issuer = e[`OIDC_${key}_ISSUER`] as string | undefined;
+    if (!clientSecret)
+      throw new ConfigError(`Invalid configuration: OIDC_${key}_CLIENT_SECRET is required with OIDC_${key}_CLIENT_ID`);
+    if (!issuer)
+      throw new ConfigError(`Invalid configuration: OIDC_${key}_ISSUER is required with OIDC_${key}_CLIENT_ID`);
+    oidcProviders.push({ provider, label: providerLabels[provider], issuer, clientId, clientSecret });
+  }
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    webDistDir: e.WEB_DIST_DIR,
+    termsVersion: e.TERMS_VERSION,
+    links: {
+      contact: e.LINK_CONTACT_URL,
+      terms: e.LINK_TERMS_URL,
+      privacy: e.LINK_PRIVACY_URL,
+      company: e.LINK_COMPANY_URL,
+      manual: e.LINK_MANUAL_URL,
+    },
+    oidcProviders,
+    oidcAllowInsecureIssuer: e.OIDC_ALLOW_INSECURE_ISSUER,
+  };
+}

@@ -1,0 +1,96 @@
+import { createHash, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+
+export const ACCESS_TOKEN_TTL_SECONDS = 30 * 60;
+export const REALTIME_TOKEN_TTL_SECONDS = 30 * 60;
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+export const VERIFICATION_CODE_TTL_MS = 10 * 60 * 1000;
+export const VERIFICATION_CODE_MAX_ATTEMPTS = 5;
+export const VERIFICATION_TOKEN_TTL_MS = 15 * 60 * 1000;
+
+export interface AuthKeys {
+  access: Uint8Array;
+  realtime: Uint8Array;
+  codes: Buffer;
+}
+
+/** One configured secret, separate keys per use, so a token of one kind is never accepted as another. */
+export function deriveKeys(secret: string): AuthKeys {
+  const derive = (info: string) => Buffer.from(hkdfSync("sha256", secret, "tasuki", info, 32));
+  return { access: derive("access-token"), realtime: derive("realtime-token"), codes: derive("verification-codes") };
+}
+
+const ISSUER = "tasuki";
+
+export async function signAccessToken(keys: AuthKeys, userId: string, sessionId: string, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience("access")
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(keys.access);
+}
+
+export async function signRealtimeToken(keys: AuthKeys, userId: string, sessionId: string, now: Date): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience("realtime")
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + REALTIME_TOKEN_TTL_SECONDS)
+    .sign(keys.realtime);
+}
+
+export interface VerifiedToken {
+  userId: string;
+  sessionId: string;
+}
+
+async function verify(key: Uint8Array, audience: string, token: string, now: Date): Promise<VerifiedToken | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      issuer: ISSUER,
+      audience,
+      algorithms: ["HS256"],
+      currentDate: now,
+    });
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+export const verifyAccessToken = (keys: AuthKeys, token: string, now: Date) =>
+  verify(keys.access, "access", token, now);
+export const verifyRealtimeToken = (keys: AuthKeys, token: string, now: Date) =>
+  verify(keys.realtime, "realtime", token, now);
+
+/** Opaque tokens (refresh, verification): random, and stored only as their SHA-256. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashOpaqueToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function newVerificationCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** A code has a million values, so it is keyed (HMAC), not merely hashed: a database leak does not reveal it. */
+export function hashVerificationCode(keys: AuthKeys, email: string, purpose: string, code: string): string {
+  return createHmac("sha256", keys.codes).update(`${purpose}\n${email}\n${code}`).digest("hex");
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}

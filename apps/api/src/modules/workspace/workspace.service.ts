@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import type { Workspace } from "@tasuki/contract/workspace/workspace.schema";
+import type { AppContext } from "../../app-context.ts";
+import { conflict, notFound } from "../../lib/app-error.ts";
+import { requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { findUserById } from "../user/user.repository.ts";
+import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";
+import {
+  findWorkspace,
+  insertWorkspace,
+  isCodeTaken,
+  updateWorkspace,
+  type WorkspaceRow,
+} from "./workspace.repository.ts";
+
+/** Codes that would read as the product's own pages or staff. */
+const reservedCodes = new Set(["admin", "api", "app", "auth", "dev", "docs", "help", "support", "tasuki", "www"]);
+
+export function toWorkspace(row: WorkspaceRow): Workspace {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const codeTaken = () =>
+  conflict("workspace_code_taken", "このワークスペースIDはすでに使われています。", "workspace code is taken");
+
+export async function isCodeAvailable(ctx: AppContext, code: string): Promise<boolean> {
+  return !reservedCodes.has(code) && !(await isCodeTaken(ctx.db, code));
+}
+
+async function generateCode(ctx: AppContext): Promise<string> {
+  for (;;) {
+    const code = `ws-${randomBytes(5).toString("hex")}`;
+    if (await isCodeAvailable(ctx, code)) return code;
+  }
+}
+
+export async function createWorkspace(
+  ctx: AppContext,
+  auth: RequestAuth,
+  input: { name: string; code?: string | undefined },
+): Promise<Workspace> {
+  const user = await findUserById(ctx.db, auth.userId);
+  if (!user) throw notFound("user");
+  const code = input.code ?? (await generateCode(ctx));
+  if (input.code && !(await isCodeAvailable(ctx, input.code))) throw codeTaken();
+  return ctx.db.transaction(async (tx) => {
+    const workspace = await insertWorkspace(tx, { name: input.name, code, createdBy: user.id });
+    await insertWorkspaceUser(tx, {
+      workspaceId: workspace.id,
+      userId: user.id,
+      role: "owner",
+      status: "active",
+      email: user.email,
+      lastName: user.lastName,
+      firstName: user.firstName,
+      lastNameKana: user.lastNameKana,
+      firstNameKana: user.firstNameKana,
+    });
+    return toWorkspace(workspace);
+  });
+}
+
+export async function getWorkspace(ctx: AppContext, auth: RequestAuth, workspaceId: string): Promise<Workspace> {
+  await requireMember(ctx.db, auth, workspaceId);
+  const row = await findWorkspace(ctx.db, workspaceId);
+  if (!row) throw notFound("workspace");
+  return toWorkspace(row);
+}
+
+export async function patchWorkspace(
+  ctx: AppContext,
+  auth: RequestAuth,
+  workspaceId: string,
+  input: { name?: string | undefined; code?: string | undefined },
+): Promise<Workspace> {
+  await requireMember(ctx.db, auth, workspaceId, ["owner", "admin"]);
+  const current = await findWorkspace(ctx.db, workspaceId);
+  if (!current) throw notFound("workspace");
+  if (input.code && input.code !== current.code && !(await isCodeAvailable(ctx, input.code))) throw codeTaken();
+  const row = await updateWorkspace(ctx.db, workspaceId, {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.code !== undefined && { code: input.code }),
+  });
+  return toWorkspace(row);
+}
