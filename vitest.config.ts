@@ -1,3 +1,5 @@
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({ test: { projects: ["packages/contract", "apps/api", "apps/web"] } });
+export default defineConfig({
+  test: { projects: ["packages/contract", "apps/api", "apps/web"] },
+});
