@@ -1,6 +1,6 @@
 // Sessions, refresh tokens and verification codes belong to a person, not to a workspace:
 // these queries are deliberately not workspace-scoped.
-import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import {
   authSessions,
@@ -182,4 +182,19 @@ export async function consumeOidcRequest(db: DbOrTx, state: string, now: Date) {
     .where(and(eq(oidcRequests.state, state), isNull(oidcRequests.usedAt), gt(oidcRequests.expiresAt, now)))
     .returning();
   return row ?? null;
+}
+
+/** A state that can still be spent; read before the (slow, networked) code exchange, spent after it. */
+export async function findLiveOidcRequest(db: DbOrTx, state: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(oidcRequests)
+    .where(and(eq(oidcRequests.state, state), isNull(oidcRequests.usedAt), gt(oidcRequests.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Expired states are worthless (a replay of one fails as unknown), so they are swept as new ones are made. */
+export async function deleteExpiredOidcRequests(db: DbOrTx, now: Date) {
+  await db.delete(oidcRequests).where(lt(oidcRequests.expiresAt, now));
 }

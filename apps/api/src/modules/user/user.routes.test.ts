@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  call,
+  createTestApp,
+  PASSWORD,
+  signUp,
+  signUpWithWorkspace,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/test-app.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, token?: string, payload?: object) =>
+  call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
+
+async function changeEmailToken(token: string, newEmail: string) {
+  expect(
+    (await api("POST", "/app/auth/verification-code/new", token, { email: newEmail, purpose: "change_email" })).status,
+  ).toBe(200);
+  const code = await t.smtp.codeFor(newEmail);
+  const conf = await api("POST", "/app/auth/verification-code/conf", undefined, {
+    email: newEmail,
+    code,
+    purpose: "change_email",
+  });
+  expect(conf.status).toBe(200);
+  return conf.body.verification_token as string;
+}
+
+describe("GET /app/user/me", () => {
+  it("answers the user with their memberships", async () => {
+    const { tokens, workspace } = await signUpWithWorkspace(t, "株式会社たすき");
+    const res = await api("GET", "/app/user/me", tokens.access_token);
+    expect(res.status).toBe(200);
+    expect(res.body.workspace_users).toEqual([
+      {
+        id: expect.any(String),
+        workspace_id: workspace.id,
+        role: "owner",
+        status: "active",
+        workspace: { id: workspace.id, name: "株式会社たすき" },
+      },
+    ]);
+    expect(res.body).not.toHaveProperty("password_hash");
+    expect(JSON.stringify(res.body)).not.toContain("argon2");
+  });
+});
+
+describe("changing the e-mail address", () => {
+  it("confirms the new address with a code and the current password, and tells the old address", async () => {
+    const { email, tokens } = await signUp(t);
+    const newEmail = uniqueEmail("moved");
+    const token = await changeEmailToken(tokens.access_token, newEmail);
+    const pending = await api("GET", "/app/user/me", tokens.access_token);
+    expect(pending.body).toMatchObject({ email, pending_email: newEmail });
+
+    const wrong = await api("POST", "/app/user/me/email", tokens.access_token, {
+      verification_token: token,
+      current_password: "Not-my-password-1",
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { code: "invalid_password" } });
+    // Nothing changed, and the token was not spent.
+    expect((await api("GET", "/app/user/me", tokens.access_token)).body.email).toBe(email);
+
+    const ok = await api("POST", "/app/user/me/email", tokens.access_token, {
+      verification_token: token,
+      current_password: PASSWORD,
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ email: newEmail, pending_email: null });
+    expect((await t.smtp.lastMailTo(email)).subject).toContain("メールアドレスが変更されました");
+    expect(
+      (await api("POST", "/app/auth/login-with-email", undefined, { email: newEmail, password: PASSWORD })).status,
+    ).toBe(200);
+    expect((await api("POST", "/app/auth/login-with-email", undefined, { email, password: PASSWORD })).status).toBe(
+      401,
+    );
+  });
+
+  it("cancels a pending change with DELETE: its code stops working", async () => {
+    const { tokens } = await signUp(t);
+    const newEmail = uniqueEmail("cancel");
+    await api("POST", "/app/auth/verification-code/new", tokens.access_token, {
+      email: newEmail,
+      purpose: "change_email",
+    });
+    const code = await t.smtp.codeFor(newEmail);
+    const res = await api("DELETE", "/app/user/me/email", tokens.access_token);
+    expect(res).toMatchObject({ status: 200, body: { pending_email: null } });
+    const conf = await api("POST", "/app/auth/verification-code/conf", undefined, {
+      email: newEmail,
+      code,
+      purpose: "change_email",
+    });
+    expect(conf).toMatchObject({ status: 400, body: { code: "invalid_code" } });
+  });
+
+  it("does not reveal that the new address belongs to someone else, and mails that address instead", async () => {
+    const other = await signUp(t);
+    const { tokens } = await signUp(t);
+    const before = t.smtp.mailsTo(other.email).length;
+    const res = await api("POST", "/app/auth/verification-code/new", tokens.access_token, {
+      email: other.email,
+      purpose: "change_email",
+    });
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    const mail = await t.smtp.lastMailTo(other.email);
+    expect(t.smtp.mailsTo(other.email).length).toBe(before + 1);
+    expect(mail.text).not.toMatch(/確認コード: \d{6}/);
+  });
+
+  it("refuses another user's change token", async () => {
+    const a = await signUp(t);
+    const b = await signUp(t);
+    const token = await changeEmailToken(a.tokens.access_token, uniqueEmail("stolen"));
+    const res = await api("POST", "/app/user/me/email", b.tokens.access_token, {
+      verification_token: token,
+      current_password: PASSWORD,
+    });
+    expect(res).toMatchObject({ status: 400, body: { code: "invalid_verification_token" } });
+  });
+
+  it("validates the body", async () => {
+    const { tokens } = await signUp(t);
+    const res = await api("POST", "/app/user/me/email", tokens.access_token, { verification_token: 5 });
+    expect(res).toMatchObject({ status: 400, body: { code: "validation_error" } });
+    expect((await api("DELETE", "/app/user/me/email")).status).toBe(401);
+  });
+});
+
+describe("changing the password", () => {
+  it("needs the current password, refuses weak ones, and signs the other sessions out", async () => {
+    const { email, tokens } = await signUp(t);
+    const other = await api("POST", "/app/auth/login-with-email", undefined, { email, password: PASSWORD });
+    const wrong = await api("POST", "/app/user/me/password", tokens.access_token, {
+      current_password: "nope-nope-nope",
+      new_password: "Fresh-green-2026",
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { code: "invalid_password" } });
+    const weak = await api("POST", "/app/user/me/password", tokens.access_token, {
+      current_password: PASSWORD,
+      new_password: "iloveyou",
+    });
+    expect(weak).toMatchObject({ status: 400, body: { code: "weak_password" } });
+    expect((await api("GET", "/app/user/me", other.body.access_token)).status).toBe(200);
+
+    const ok = await api("POST", "/app/user/me/password", tokens.access_token, {
+      current_password: PASSWORD,
+      new_password: "Fresh-green-2026",
+    });
+    expect(ok.status).toBe(200);
+    expect((await api("GET", "/app/user/me", tokens.access_token)).status).toBe(200);
+    expect((await api("GET", "/app/user/me", other.body.access_token)).status).toBe(401);
+    expect(
+      (await api("POST", "/app/auth/login-with-email", undefined, { email, password: "Fresh-green-2026" })).status,
+    ).toBe(200);
+  });
+});
+
+describe("terms", () => {
+  it("records agreement to the current version only", async () => {
+    const { tokens } = await signUp(t);
+    const old = await api("PUT", "/app/user/me/agree-terms", tokens.access_token, { terms_version: "2020-01-01" });
+    expect(old).toMatchObject({ status: 400, body: { code: "terms_version_mismatch" } });
+    const ok = await api("PUT", "/app/user/me/agree-terms", tokens.access_token, { terms_version: "2026-11-01" });
+    expect(ok).toMatchObject({ status: 200, body: { terms_version: "2026-11-01", terms_current: true } });
+    expect((await api("PUT", "/app/user/me/agree-terms", undefined, { terms_version: "2026-11-01" })).status).toBe(401);
+  });
+});
+
+describe("link-sns", () => {
+  it("refuses a provider that is not configured", async () => {
+    const { tokens } = await signUp(t);
+    const res = await api("POST", "/app/user/me/link-sns", tokens.access_token, {
+      provider: "google",
+      code: "x",
+      state: "y",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toMatch(/^sns_/);
+  });
+});

@@ -1,0 +1,70 @@
+import type { AddressInfo } from "node:net";
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A real SMTP server on loopback: the API's mails travel over SMTP exactly as in production. */
+export async function startSmtpServer() {
+  const mails: ReceivedMail[] = [];
+  const waiters: Array<() => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed: ParsedMail) => {
+          for (const rcpt of session.envelope.rcptTo) {
+            mails.push({
+              to: rcpt.address.toLowerCase(),
+              subject: parsed.subject ?? "",
+              text: parsed.text ?? "",
+              html: typeof parsed.html === "string" ? parsed.html : "",
+            });
+          }
+          for (const wake of waiters.splice(0)) wake();
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const mailsTo = (to: string) => mails.filter((mail) => mail.to === to.toLowerCase());
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    mailsTo,
+    /** The newest mail to an address, waiting for it if it has not arrived yet. */
+    async lastMailTo(to: string, timeoutMs = 5000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mailsTo(to).at(-1);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
+    /** The 6-digit code of the newest mail to an address. */
+    async codeFor(to: string): Promise<string> {
+      const mail = await this.lastMailTo(to);
+      const match = /確認コード: (\d{6})/.exec(mail.text);
+      if (!match) throw new Error(`no code in mail "${mail.subject}" to ${to}`);
+      return match[1]!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;

@@ -1,0 +1,141 @@
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp } from "../src/app.ts";
+import type { AppContext } from "../src/app-context.ts";
+import type { Config } from "../src/config.ts";
+import { type SmtpServer, startSmtpServer } from "./smtp.ts";
+import { openTestDatabase } from "./test-database.ts";
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: "test",
+    host: "127.0.0.1",
+    port: 0,
+    dataDir: "memory://",
+    databaseUrl: undefined,
+    databasePoolSize: 5,
+    appOrigin: "http://localhost:3000",
+    trustProxy: false,
+    smtpUrl: undefined,
+    mailFrom: "Tasuki <no-reply@tasuki.test>",
+    authSecret: "test-secret-test-secret-test-secret-0123456789",
+    logLevel: "silent",
+    bodyLimit: 1024 * 1024,
+    webDistDir: "/nonexistent",
+    termsVersion: "2026-11-01",
+    links: {
+      contact: "https://tasuki.example.jp/contact",
+      terms: "https://tasuki.example.jp/terms.pdf",
+      privacy: "https://tasuki.example.jp/privacy",
+      company: "https://tasuki.example.jp/company",
+      manual: "https://tasuki.example.jp/blog",
+    },
+    oidcProviders: [],
+    oidcAllowInsecureIssuer: true,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  smtp: SmtpServer;
+  /** Moves the injected clock (milliseconds). */
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+/** The whole API on a fresh database, mailing through a real SMTP server on loopback. */
+export async function createTestApp(options: { config?: Partial<Config>; start?: Date } = {}): Promise<TestApp> {
+  const smtp = await startSmtpServer();
+  const database = await openTestDatabase();
+  let offset = 0;
+  const base = options.start?.getTime();
+  const now = () => new Date((base ?? Date.now()) + offset);
+  const { app, ctx } = await buildApp({
+    config: testConfig({ smtpUrl: smtp.url, ...options.config }),
+    database,
+    now,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    smtp,
+    advance(ms) {
+      offset += ms;
+    },
+    async close() {
+      await app.close();
+      ctx.mailer.close();
+      await database.close();
+      await smtp.close();
+    },
+  };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A loopback address of its own for each call, so per-address limits do not couple unrelated tests. */
+const randomLoopback = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+/** app.inject with JSON in and out. */
+export async function call(app: FastifyInstance, options: InjectOptions & { token?: string }) {
+  const { token, ...rest } = options;
+  const response = await app.inject({
+    remoteAddress: randomLoopback(),
+    ...rest,
+    headers: { ...(rest.headers ?? {}), ...(token ? bearer(token) : {}) },
+  });
+  return { status: response.statusCode, body: response.body ? response.json() : undefined, headers: response.headers };
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@example.co.jp`;
+}
+
+export const PASSWORD = "Sakura-2026-tasuki";
+
+/** Signs a new user up through the public API (code over SMTP), as the web app does. */
+export async function signUp(
+  t: TestApp,
+  email = uniqueEmail(),
+  names = { last_name: "山田", first_name: "太郎", last_name_kana: "ヤマダ", first_name_kana: "タロウ" },
+) {
+  await call(t.app, {
+    method: "POST",
+    url: "/app/auth/verification-code/new",
+    payload: { email, purpose: "signup" },
+  });
+  const code = await t.smtp.codeFor(email);
+  const conf = await call(t.app, {
+    method: "POST",
+    url: "/app/auth/verification-code/conf",
+    payload: { email, code, purpose: "signup" },
+  });
+  const signup = await call(t.app, {
+    method: "POST",
+    url: "/app/auth/signup-with-email",
+    payload: { verification_token: conf.body.verification_token, password: PASSWORD, ...names, agree_terms: true },
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  return { email, tokens: signup.body as { access_token: string; refresh_token: string; realtime_token: string } };
+}
+
+/** A user with a workspace of their own. */
+export async function signUpWithWorkspace(t: TestApp, name = "株式会社テスト") {
+  const user = await signUp(t);
+  const ws = await call(t.app, {
+    method: "POST",
+    url: "/app/workspace/new",
+    token: user.tokens.access_token,
+    payload: { name },
+  });
+  if (ws.status !== 201) throw new Error(`workspace failed: ${JSON.stringify(ws.body)}`);
+  return { ...user, workspace: ws.body as { id: string; name: string; code: string } };
+}
