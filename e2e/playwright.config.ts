@@ -1,0 +1,37 @@
+import { defineConfig } from "@playwright/test";
+
+// Debian's Chromium, never a browser downloaded by Playwright.
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./tests",
+  globalSetup: "./support/global-setup.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // Two cores: the server, Chromium and the runner share them.
+  workers: 2,
+  fullyParallel: true,
+  retries: 0,
+  reporter: "list",
+  outputDir: "../.tasuki/e2e-results",
+  use: {
+    browserName: "chromium",
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 1280, height: 800 },
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

@@ -1,0 +1,15 @@
+// `npm start`: install what is missing, build what changed, then serve the web app and the API on one port.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ensureBuilt, ensureInstalled, nodeBin, projectEnv, root } from "./lib/bootstrap.mjs";
+
+ensureInstalled();
+ensureBuilt();
+
+const server = spawn(nodeBin, ["--enable-source-maps", path.join(root, "apps/api/dist/server.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: projectEnv({ NODE_ENV: process.env.NODE_ENV ?? "development" }),
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,127 @@
+// `npm test`: lint, type checks, unit tests, API integration tests (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set) and the end-to-end journeys in Debian's Chromium.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { binDir, ensureBuilt, ensureInstalled, log, root, run } from "./lib/bootstrap.mjs";
+
+const reports = path.join(root, ".tasuki", "reports");
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean);
+  return candidates.find((candidate) => existsSync(candidate));
+}
+
+/** Debian's Chromium, never a downloaded browser: installed here when we are root, else one line of advice. */
+function ensureChromium() {
+  let chromium = findChromium();
+  if (chromium) return chromium;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      "Chromium is missing: run `sudo apt-get install -y chromium fonts-noto-cjk` (or set CHROMIUM_PATH), then npm test again.",
+    );
+    process.exit(1);
+  }
+  log("installing Debian's chromium…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  const status = spawnSync("apt-get", ["install", "-y", "-qq", "chromium", "fonts-noto-cjk"], {
+    stdio: "inherit",
+    env,
+  }).status;
+  chromium = findChromium();
+  if (status !== 0 || !chromium) {
+    console.error("Could not install chromium with apt-get; install it and run npm test again.");
+    process.exit(1);
+  }
+  return chromium;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) - 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+  totals.skipped += stats.skipped ?? 0;
+}
+
+const steps = [];
+async function step(name, fn) {
+  const started = Date.now();
+  log(`▶ ${name}`);
+  const code = await fn();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push({ name, ok: code === 0, seconds });
+  if (code !== 0) {
+    log(`✗ ${name} failed (${seconds} s)`);
+    finish(1);
+  }
+  log(`✓ ${name} (${seconds} s)`);
+}
+
+function finish(code) {
+  for (const s of steps) log(`${s.ok ? "✓" : "✗"} ${s.name} ${s.seconds} s`);
+  if (code !== 0 && totals.failed === 0) totals.failed = 1;
+  console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+  process.exit(code);
+}
+
+const bin = (name) => path.join(binDir, name);
+const vitest = async (name, projects, env = {}) => {
+  const out = path.join(reports, `vitest-${name}.json`);
+  const args = [
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ];
+  const code = await run(bin("vitest"), args, { env });
+  countVitest(out);
+  return code;
+};
+
+ensureInstalled();
+const chromium = ensureChromium();
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+await step("lint (biome)", () => run(bin("biome"), ["check", "."]));
+await step("type check (tsc)", async () => {
+  for (const project of ["packages/contract", "apps/api", "apps/web", "e2e", "bench"]) {
+    if (!existsSync(path.join(root, project, "tsconfig.json"))) continue;
+    const code = await run(bin("tsc"), ["-p", project]);
+    if (code !== 0) return code;
+  }
+  return 0;
+});
+await step("unit tests", () => vitest("unit", ["contract", "web"]));
+await step("API integration tests on PGlite", () => vitest("api-pglite", ["api"], { TEST_DATABASE_URL: "" }));
+if (process.env.TEST_DATABASE_URL) {
+  await step("API integration tests on PostgreSQL", () => vitest("api-postgres", ["api"]));
+} else {
+  log("TEST_DATABASE_URL is not set: the PostgreSQL run of the API tests is left out (CI sets it)");
+}
+await step("build", async () => {
+  ensureBuilt();
+  return 0;
+});
+await step("end-to-end tests in Chromium", async () => {
+  const out = path.join(reports, "playwright.json");
+  const code = await run(bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", "--reporter=list,json"], {
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
+  countPlaywright(out);
+  return code;
+});
+finish(0);
