@@ -1,21 +1,28 @@
+import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import type { Role } from "@tasuki/contract/common/common.schema";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError, forbidden, notFound } from "../lib/app-error.ts";
 import type { RequestAuth } from "../modules/auth/authenticate.ts";
+import { permissionsOf } from "../modules/authority/permissions.ts";
 import { findMembership, type WorkspaceUserRow } from "../modules/workspace-user/workspace-user.repository.ts";
+
+export interface Membership extends WorkspaceUserRow {
+  permissions: Permission[];
+}
 
 /**
  * The gate in front of every workspace's data. A workspace the caller does not belong to answers 404,
  * exactly as one that does not exist, so ids of other companies reveal nothing. A member who is
- * suspended or retired is refused at once.
+ * suspended or retired is refused at once; so is one without the role or permission asked for.
  */
 export async function requireMember(
   db: DbOrTx,
   auth: RequestAuth,
   workspaceId: string,
-  roles?: readonly Role[],
-): Promise<WorkspaceUserRow> {
-  const member = await findMembership(db, workspaceId, auth.userId);
+  need?: { roles?: readonly Role[]; permission?: Permission },
+): Promise<Membership> {
+  const found = await findMembership(db, workspaceId, auth.userId);
+  const member = found?.member;
   if (!member || member.status === "invited") throw notFound("workspace");
   if (member.status !== "active") {
     throw new AppError(
@@ -25,6 +32,10 @@ export async function requireMember(
       `workspace membership is ${member.status}`,
     );
   }
-  if (roles && !roles.includes(member.role)) throw forbidden(`role ${member.role} may not do this`);
-  return member;
+  const permissions = permissionsOf(member.role, found.authorityRules);
+  if (need?.roles && !need.roles.includes(member.role)) throw forbidden(`role ${member.role} may not do this`);
+  if (need?.permission && !permissions.includes(need.permission)) {
+    throw forbidden(`permission ${need.permission} is required`);
+  }
+  return { ...member, permissions };
 }

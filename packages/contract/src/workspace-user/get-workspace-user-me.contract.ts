@@ -1,13 +1,13 @@
 import { workspaceQuerySchema } from "../common/common.schema.ts";
 import { defineContract } from "../common/define-contract.ts";
-import { workspaceUserSchema } from "./workspace-user.schema.ts";
+import { workspaceUserMeSchema } from "./workspace-user.schema.ts";
 
 export const getWorkspaceUserMeContract = defineContract({
   method: "GET",
   path: "/app/workspace-user/me",
-  summary: "The caller's staff record in a workspace",
+  summary: "The caller's staff record in a workspace, with the permissions their role has there",
   tags: ["workspace-user"],
   auth: "bearer",
   query: workspaceQuerySchema,
-  response: workspaceUserSchema,
+  response: workspaceUserMeSchema,
 });

@@ -1,14 +1,14 @@
 import { workspaceQuerySchema } from "../common/common.schema.ts";
 import { defineContract } from "../common/define-contract.ts";
-import { workspaceUserMeUpdateSchema, workspaceUserSchema } from "./workspace-user.schema.ts";
+import { workspaceUserMeSchema, workspaceUserMeUpdateSchema } from "./workspace-user.schema.ts";
 
 export const updateWorkspaceUserMeContract = defineContract({
   method: "PATCH",
   path: "/app/workspace-user/me",
-  summary: "Edit the caller's own staff profile (names and kana) in a workspace",
+  summary: "Edit the caller's own staff profile (names, kana and avatar) in a workspace",
   tags: ["workspace-user"],
   auth: "bearer",
   query: workspaceQuerySchema,
   body: workspaceUserMeUpdateSchema,
-  response: workspaceUserSchema,
+  response: workspaceUserMeSchema,
 });

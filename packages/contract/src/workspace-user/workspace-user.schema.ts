@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { permissionSchema } from "../authority/authority.schema.ts";
 import {
   idSchema,
   personNameSchema,
@@ -9,6 +10,15 @@ import {
 
 export const workspaceUserSchema = z
   .object({
+    official_position: z.object({ id: idSchema, name: z.string(), rank: z.number().int() }).nullable(),
+    /** The groups the staff member belongs to; exactly one is the main group when there are any. */
+    groups: z.array(z.object({ id: idSchema, name: z.string(), is_main: z.boolean() })),
+    avatar_image_id: idSchema.nullable(),
+    avatar_url: z.string().nullable(),
+    position: z.number(),
+    invited_at: timestampSchema.nullable(),
+    joined_at: timestampSchema.nullable(),
+    deleted_at: timestampSchema.nullable(),
     id: idSchema,
     workspace_id: idSchema,
     user_id: idSchema.nullable(),
@@ -26,4 +36,36 @@ export const workspaceUserSchema = z
   .meta({ id: "WorkspaceUser" });
 export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
 
-export const workspaceUserMeUpdateSchema = personNameSchema.partial().strict();
+export const workspaceUserMeUpdateSchema = personNameSchema
+  .partial()
+  .extend({ avatar_image_id: idSchema.nullable().optional() })
+  .strict();
+
+/** The caller's own record, with what they may do in the workspace. */
+export const workspaceUserMeSchema = workspaceUserSchema
+  .extend({ permissions: z.array(permissionSchema) })
+  .meta({ id: "WorkspaceUserMe" });
+
+const kanaSchema = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(/^[ァ-ヶー　 ]*$/, { error: "フリガナは全角カタカナで入力してください" });
+
+/** The fields an administrator sets on a staff record. */
+export const staffFieldsSchema = z.strictObject({
+  email: z
+    .email({ error: "メールアドレスの形式が正しくありません" })
+    .max(254)
+    .transform((value) => value.trim().toLowerCase()),
+  last_name: z.string().trim().min(1, { error: "姓を入力してください" }).max(50),
+  first_name: z.string().trim().min(1, { error: "名を入力してください" }).max(50),
+  last_name_kana: kanaSchema.default(""),
+  first_name_kana: kanaSchema.default(""),
+  employee_code: z.string().trim().max(50).nullable().optional(),
+  official_position_id: idSchema.nullable().optional(),
+  group_ids: z.array(idSchema).max(50).optional(),
+  main_group_id: idSchema.nullable().optional(),
+  role: roleSchema.default("member"),
+  avatar_image_id: idSchema.nullable().optional(),
+});

@@ -1,15 +1,22 @@
 import { z } from "zod";
+import { authorityRulesSchema } from "../authority/authority.schema.ts";
 import { idParamsSchema } from "../common/common.schema.ts";
 import { defineContract } from "../common/define-contract.ts";
-import { workspaceCodeSchema, workspaceNameSchema, workspaceSchema } from "./workspace.schema.ts";
+import { baseNamesSchema, workspaceCodeSchema, workspaceNameSchema, workspaceSchema } from "./workspace.schema.ts";
 
 export const updateWorkspaceContract = defineContract({
   method: "PATCH",
   path: "/app/workspace/{id}",
-  summary: "Rename a workspace or change its code (owner and admin)",
+  summary:
+    "Rename a workspace or change its code (manage_org_definitions), its base names (manage_org_definitions) or its authority rules (owner only)",
   tags: ["workspace"],
   auth: "bearer",
   params: idParamsSchema,
-  body: z.strictObject({ name: workspaceNameSchema.optional(), code: workspaceCodeSchema.optional() }),
+  body: z.strictObject({
+    name: workspaceNameSchema.optional(),
+    code: workspaceCodeSchema.optional(),
+    base_names: baseNamesSchema.optional(),
+    authority_rules: authorityRulesSchema.optional(),
+  }),
   response: workspaceSchema,
 });

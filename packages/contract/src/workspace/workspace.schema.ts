@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { authorityRulesSchema } from "../authority/authority.schema.ts";
 import { idSchema, timestampSchema } from "../common/common.schema.ts";
 
 /** A workspace code: lowercase letters, digits and hyphens, used in invitations and support. */
@@ -18,12 +19,38 @@ export const workspaceNameSchema = z
   .min(1, { error: "ワークスペース名を入力してください" })
   .max(100, { error: "ワークスペース名は100文字以内で入力してください" });
 
+/** 呼称: the workspace's own names for the levels of work. */
+export const baseNamesSchema = z
+  .object({
+    primary_item: z.string().trim().min(1, { error: "大項目の呼称を入力してください" }).max(20),
+    secondary_item: z.string().trim().min(1, { error: "中項目の呼称を入力してください" }).max(20),
+  })
+  .meta({ id: "BaseNames" });
+export type BaseNames = z.infer<typeof baseNamesSchema>;
+export const defaultBaseNames: BaseNames = { primary_item: "大項目", secondary_item: "中項目" };
+
+/** 階層: one level of the group tree (本部, 部, 課 …), ordered from the top. */
+export const groupTypeSchema = z
+  .object({ id: idSchema, name: z.string(), level: z.number().int(), group_count: z.number().int() })
+  .meta({ id: "GroupType" });
+export type GroupType = z.infer<typeof groupTypeSchema>;
+
+/** 役職: a job title with a rank (1 is the highest). */
+export const officialPositionSchema = z
+  .object({ id: idSchema, name: z.string(), rank: z.number().int(), staff_count: z.number().int() })
+  .meta({ id: "OfficialPosition" });
+export type OfficialPosition = z.infer<typeof officialPositionSchema>;
+
 export const workspaceSchema = z
   .object({
     id: idSchema,
     name: z.string(),
     code: z.string(),
     status: z.enum(["active", "disabled"]),
+    base_names: baseNamesSchema,
+    authority_rules: authorityRulesSchema,
+    group_types: z.array(groupTypeSchema),
+    official_positions: z.array(officialPositionSchema),
     created_at: timestampSchema,
     updated_at: timestampSchema,
   })

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { workspaces } from "../../db/schema/workspaces.ts";
+import { groups, groupTypes, officialPositions, workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
 
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 
@@ -36,4 +36,31 @@ export async function updateWorkspace(
 ): Promise<WorkspaceRow> {
   const [row] = await db.update(workspaces).set(values).where(eq(workspaces.id, workspaceId)).returning();
   return row!;
+}
+
+/** The layers and positions of a workspace with how many groups and staff use each, in two queries. */
+export async function findDefinitions(db: DbOrTx, workspaceId: string) {
+  const [types, positions] = await Promise.all([
+    db
+      .select({
+        id: groupTypes.id,
+        name: groupTypes.name,
+        level: groupTypes.level,
+        group_count: sql<number>`(select count(*)::int from ${groups} g where g.group_type_id = ${groupTypes.id} and g.deleted_at is null)`,
+      })
+      .from(groupTypes)
+      .where(eq(groupTypes.workspaceId, workspaceId))
+      .orderBy(asc(groupTypes.level)),
+    db
+      .select({
+        id: officialPositions.id,
+        name: officialPositions.name,
+        rank: officialPositions.rank,
+        staff_count: sql<number>`(select count(*)::int from ${workspaceUsers} s where s.official_position_id = ${officialPositions.id} and s.deleted_at is null)`,
+      })
+      .from(officialPositions)
+      .where(eq(officialPositions.workspaceId, workspaceId))
+      .orderBy(asc(officialPositions.position), asc(officialPositions.rank)),
+  ]);
+  return { groupTypes: types, officialPositions: positions };
 }

@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { Workspace } from "@tasuki/contract/workspace/workspace.schema";
+import type { AuthorityRules } from "@tasuki/contract/authority/authority.schema";
+import { type BaseNames, defaultBaseNames, type Workspace } from "@tasuki/contract/workspace/workspace.schema";
 import type { AppContext } from "../../app-context.ts";
-import { conflict, notFound } from "../../lib/app-error.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { effectiveRules } from "../authority/permissions.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";
 import {
+  findDefinitions,
   findWorkspace,
   insertWorkspace,
   isCodeTaken,
@@ -17,12 +21,18 @@ import {
 /** Codes that would read as the product's own pages or staff. */
 const reservedCodes = new Set(["admin", "api", "app", "auth", "dev", "docs", "help", "support", "tasuki", "www"]);
 
-export function toWorkspace(row: WorkspaceRow): Workspace {
+/** The workspace with its definitions (layers, positions, base names, authority rules). */
+export async function presentWorkspace(db: DbOrTx, row: WorkspaceRow): Promise<Workspace> {
+  const definitions = await findDefinitions(db, row.id);
   return {
     id: row.id,
     name: row.name,
     code: row.code,
     status: row.status,
+    base_names: row.baseNames ?? defaultBaseNames,
+    authority_rules: effectiveRules(row.authorityRules),
+    group_types: definitions.groupTypes,
+    official_positions: definitions.officialPositions,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -64,7 +74,7 @@ export async function createWorkspace(
       lastNameKana: user.lastNameKana,
       firstNameKana: user.firstNameKana,
     });
-    return toWorkspace(workspace);
+    return presentWorkspace(tx, workspace);
   });
 }
 
@@ -72,22 +82,33 @@ export async function getWorkspace(ctx: AppContext, auth: RequestAuth, workspace
   await requireMember(ctx.db, auth, workspaceId);
   const row = await findWorkspace(ctx.db, workspaceId);
   if (!row) throw notFound("workspace");
-  return toWorkspace(row);
+  return presentWorkspace(ctx.db, row);
 }
 
 export async function patchWorkspace(
   ctx: AppContext,
   auth: RequestAuth,
   workspaceId: string,
-  input: { name?: string | undefined; code?: string | undefined },
+  input: {
+    name?: string | undefined;
+    code?: string | undefined;
+    base_names?: BaseNames | undefined;
+    authority_rules?: AuthorityRules | undefined;
+  },
 ): Promise<Workspace> {
-  await requireMember(ctx.db, auth, workspaceId, ["owner", "admin"]);
+  const me = await requireMember(ctx.db, auth, workspaceId, { permission: "manage_org_definitions" });
+  // Only an owner edits who may do what: otherwise an admin could widen their own powers.
+  if (input.authority_rules && me.role !== "owner") {
+    throw forbidden("only an owner edits the authority rules", "権限ルールを変更できるのはオーナーだけです。");
+  }
   const current = await findWorkspace(ctx.db, workspaceId);
   if (!current) throw notFound("workspace");
   if (input.code && input.code !== current.code && !(await isCodeAvailable(ctx, input.code))) throw codeTaken();
   const row = await updateWorkspace(ctx.db, workspaceId, {
     ...(input.name !== undefined && { name: input.name }),
     ...(input.code !== undefined && { code: input.code }),
+    ...(input.base_names !== undefined && { baseNames: input.base_names }),
+    ...(input.authority_rules !== undefined && { authorityRules: effectiveRules(input.authority_rules) }),
   });
-  return toWorkspace(row);
+  return presentWorkspace(ctx.db, row);
 }

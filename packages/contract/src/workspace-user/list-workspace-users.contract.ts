@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { idSchema, roleSchema, workspaceUserStatusSchema } from "../common/common.schema.ts";
+import { defineContract } from "../common/define-contract.ts";
+import { orderSchema, pageOf, pageQuerySchema, trashFlagSchema } from "../common/list.schema.ts";
+import { workspaceUserSchema } from "./workspace-user.schema.ts";
+
+export const listWorkspaceUsersQuerySchema = pageQuerySchema.extend({
+  workspace_id: idSchema,
+  /** Free text over name, kana, e-mail and employee code. */
+  q: z.string().trim().max(100).optional(),
+  group_id: idSchema.optional(),
+  official_position_id: idSchema.optional(),
+  role: roleSchema.optional(),
+  status: workspaceUserStatusSchema.optional(),
+  sort: z.enum(["position", "kana", "email", "employee_code", "official_position", "created_at"]).default("position"),
+  order: orderSchema,
+  trash: trashFlagSchema,
+});
+
+export const listWorkspaceUsersContract = defineContract({
+  method: "GET",
+  path: "/app/workspace-user/list",
+  summary: "Staff of a workspace, filtered, sorted and paginated (the trash with trash=true)",
+  tags: ["workspace-user"],
+  auth: "bearer",
+  query: listWorkspaceUsersQuerySchema,
+  response: pageOf(workspaceUserSchema),
+});
