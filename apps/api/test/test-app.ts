@@ -1,7 +1,10 @@
+import type { Role, WorkspaceUserStatus } from "@tasuki/contract/common/common.schema";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../src/app.ts";
 import type { AppContext } from "../src/app-context.ts";
 import type { Config } from "../src/config.ts";
+import { findUserByEmail } from "../src/modules/user/user.repository.ts";
+import { insertWorkspaceUser } from "../src/modules/workspace-user/workspace-user.repository.ts";
 import { type SmtpServer, startSmtpServer } from "./smtp.ts";
 import { openTestDatabase } from "./test-database.ts";
 
@@ -138,4 +141,31 @@ export async function signUpWithWorkspace(t: TestApp, name = "株式会社テス
   });
   if (ws.status !== 201) throw new Error(`workspace failed: ${JSON.stringify(ws.body)}`);
   return { ...user, workspace: ws.body as { id: string; name: string; code: string } };
+}
+
+/**
+ * A signed-up person placed straight into a workspace with a role and status, for tests that are not
+ * about invitations (those go through POST /app/workspace-user/new and accept-invitation).
+ */
+export async function addStaff(
+  t: TestApp,
+  workspaceId: string,
+  role: Exclude<Role, "owner"> | "owner" = "member",
+  status: WorkspaceUserStatus = "active",
+) {
+  const person = await signUp(t, uniqueEmail(role));
+  const user = await findUserByEmail(t.ctx.db, person.email);
+  const staff = await insertWorkspaceUser(t.ctx.db, {
+    workspaceId,
+    userId: user!.id,
+    role,
+    status,
+    email: person.email,
+    lastName: "鈴木",
+    firstName: "一郎",
+    lastNameKana: "スズキ",
+    firstNameKana: "イチロウ",
+    joinedAt: new Date(),
+  });
+  return { ...person, staffId: staff.id };
 }

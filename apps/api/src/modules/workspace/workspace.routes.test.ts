@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createTestApp, signUp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
-import { findUserByEmail } from "../user/user.repository.ts";
-import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";
+import { addStaff, call, createTestApp, signUp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,21 +12,11 @@ afterAll(async () => {
 const api = (method: "GET" | "POST" | "PATCH", url: string, token?: string, payload?: object) =>
   call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
 
-/** Puts a signed-up user into a workspace with a role and status (staff invitations come with the organisation issue). */
-async function addMember(workspaceId: string, role: "admin" | "member" | "guest", status = "active" as const) {
-  const person = await signUp(t);
-  const user = await findUserByEmail(t.ctx.db, person.email);
-  await insertWorkspaceUser(t.ctx.db, {
-    workspaceId,
-    userId: user!.id,
-    role,
-    status,
-    email: person.email,
-    lastName: "鈴木",
-    firstName: "一郎",
-  });
-  return person;
-}
+const addMember = (
+  workspaceId: string,
+  role: "admin" | "member" | "guest",
+  status: "active" | "suspended" = "active",
+) => addStaff(t, workspaceId, role, status);
 
 describe("POST /app/workspace/new", () => {
   it("creates the workspace with the caller as its owner and a generated code", async () => {
