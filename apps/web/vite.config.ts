@@ -26,5 +26,5 @@ export default defineConfig({
   ],
   server: { port: Number(process.env.WEB_PORT ?? 5173), proxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), proxy },
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1200 },
+  build: { outDir: "dist", sourcemap: "hidden", chunkSizeWarningLimit: 1200 },
 });

@@ -1,0 +1,220 @@
+import { renewTokenContract } from "@tasuki/contract/auth/renew-token.contract";
+import {
+  buildPath,
+  type ContractBody,
+  type ContractParams,
+  type ContractQuery,
+  type ContractResponse,
+  type ContractShape,
+} from "@tasuki/contract/common/define-contract";
+import type { z } from "zod";
+import { adoptTokens, clearTokens, getTokens, readStoredTokens, saveTokens } from "./token-store.ts";
+
+/** An answer other than 2xx, or no answer at all (status 0), in the API's error shape. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  /** English detail for developers; filled with the HTTP status or the network error when the server sent none. */
+  readonly dev_message: string;
+  readonly code: string;
+
+  constructor(init: { status: number; message: string; dev_message: string; code: string }) {
+    // `message` is the server's Japanese text for the user, or "" when it sent none.
+    super(init.message);
+    this.name = "ApiRequestError";
+    this.status = init.status;
+    this.dev_message = init.dev_message;
+    this.code = init.code;
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+type ParamsPart<C extends ContractShape> = C["params"] extends z.ZodType
+  ? { params: ContractParams<C> }
+  : { params?: undefined };
+type QueryPart<C extends ContractShape> = C["query"] extends z.ZodType
+  ? { query: ContractQuery<C> }
+  : { query?: undefined };
+type BodyPart<C extends ContractShape> = C["body"] extends z.ZodType ? { body: ContractBody<C> } : { body?: undefined };
+
+export type ApiRequest<C extends ContractShape> = ParamsPart<C> & QueryPart<C> & BodyPart<C> & { signal?: AbortSignal };
+
+// Calls without params, query or body may leave the request out entirely.
+type RequestArgs<C extends ContractShape> = object extends ParamsPart<C> & QueryPart<C> & BodyPart<C>
+  ? [request?: ApiRequest<C>]
+  : [request: ApiRequest<C>];
+
+type ExpiredListener = () => void;
+const expiredListeners = new Set<ExpiredListener>();
+
+/** Told when the session can no longer be renewed (tokens are already cleared by then). */
+export function onSessionExpired(listener: ExpiredListener): () => void {
+  expiredListeners.add(listener);
+  return () => expiredListeners.delete(listener);
+}
+
+async function expireSession(): Promise<void> {
+  await clearTokens();
+  for (const listener of expiredListeners) listener();
+}
+
+function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return "";
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+async function toApiRequestError(response: Response): Promise<ApiRequestError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === "string" ? value : "");
+  return new ApiRequestError({
+    status: response.status,
+    message: text(record.message),
+    dev_message:
+      text(record.dev_message) || `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+    code: text(record.code) || `http_${response.status}`,
+  });
+}
+
+async function send(
+  contract: ContractShape,
+  request: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal },
+  accessToken: string | undefined,
+): Promise<Response> {
+  const url =
+    buildPath(contract.path, request.params as Record<string, string> | undefined) +
+    toQueryString(request.query as Record<string, unknown> | undefined);
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (request.body !== undefined) headers["Content-Type"] = "application/json";
+  if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  try {
+    return await fetch(url, {
+      method: contract.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiRequestError({
+      status: 0,
+      message: "",
+      dev_message: error instanceof Error ? error.message : String(error),
+      code: "network_error",
+    });
+  }
+}
+
+let renewal: Promise<boolean> | null = null;
+
+async function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
+  // Tabs share the refresh token; renewing in two tabs at once would present a spent token and
+  // revoke the session, so renewals are serialised across tabs where the browser allows it.
+  const locks = typeof navigator === "object" ? navigator.locks : undefined;
+  if (!locks) return task();
+  return locks.request("tasuki-token-renewal", task) as Promise<T>;
+}
+
+async function runRenewal(staleAccessToken: string | undefined): Promise<boolean> {
+  return withRenewalLock(async () => {
+    const stored = await readStoredTokens();
+    if (stored?.access_token && staleAccessToken !== undefined && stored.access_token !== staleAccessToken) {
+      // Another tab renewed while we waited: use its tokens instead of spending the refresh token again.
+      adoptTokens(stored);
+      return true;
+    }
+    const refreshToken = stored?.refresh_token || getTokens()?.refresh_token;
+    if (!refreshToken) {
+      await expireSession();
+      return false;
+    }
+    try {
+      const tokens = await callApi(renewTokenContract, { body: { refresh_token: refreshToken } });
+      await saveTokens(tokens);
+      return true;
+    } catch (error) {
+      // Without an answer (offline, server restarting) the session may still be good: keep it.
+      if (error instanceof ApiRequestError && error.status > 0 && error.status < 500) await expireSession();
+      return false;
+    }
+  });
+}
+
+/**
+ * Exchanges the stored refresh token for a new token set, once for all callers waiting at the
+ * same time. Answers false when the session could not be renewed; when the server refused the
+ * refresh token (or there is none) the session is cleared and the expiry listeners are told.
+ */
+export function renewSession(): Promise<boolean> {
+  const stale = getTokens()?.access_token;
+  renewal ??= runRenewal(stale).finally(() => {
+    renewal = null;
+  });
+  return renewal;
+}
+
+/**
+ * Calls one API endpoint as its contract describes it. JSON in and out; the access token rides
+ * along on calls that accept one. A 401 on a call that carried a token renews the session once and
+ * retries; if the renewal fails the session is cleared. Errors are thrown as ApiRequestError.
+ */
+export async function callApi<C extends ContractShape>(
+  contract: C,
+  ...[request]: RequestArgs<C>
+): Promise<ContractResponse<C>> {
+  const parts = (request ?? {}) as { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal };
+  const tokenFor = () => (contract.auth === "none" ? undefined : getTokens()?.access_token || undefined);
+
+  const sentToken = tokenFor();
+  let response = await send(contract, parts, sentToken);
+
+  if (response.status === 401 && sentToken) {
+    // A concurrent call may already have renewed; only renew when the token we sent is still current.
+    const renewed = tokenFor() !== sentToken || (await renewSession());
+    const retryToken = tokenFor();
+    if (renewed && retryToken) {
+      response = await send(contract, parts, retryToken);
+      if (response.status === 401 && contract.auth === "bearer") {
+        // A brand-new token refused: the account or session is gone, not merely expired.
+        const error = await toApiRequestError(response);
+        await expireSession();
+        throw error;
+      }
+    }
+  }
+
+  if (!response.ok) throw await toApiRequestError(response);
+  if (response.status === 204) return undefined as ContractResponse<C>;
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiRequestError({
+      status: response.status,
+      message: "",
+      dev_message: `Expected JSON from ${contract.method} ${contract.path}`,
+      code: "invalid_response",
+    });
+  }
+  const parsed = contract.response.safeParse(json);
+  if (parsed.success) return parsed.data as ContractResponse<C>;
+  // Show contract drift to developers, but do not break the screen over an extra or renamed field.
+  console.warn(`Response of ${contract.method} ${contract.path} does not match its contract`, parsed.error.issues);
+  return json as ContractResponse<C>;
+}
