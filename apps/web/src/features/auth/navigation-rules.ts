@@ -1,0 +1,65 @@
+/**
+ * The navigation rules of spec section 2, as pure functions the root route applies on every
+ * navigation (and tests can check without a browser).
+ */
+
+export const LANDING_PATH = "/task";
+export const LOGIN_PATH = "/auth";
+export const SIGNUP_PATH = "/auth/signup";
+export const RESET_PASSWORD_PATH = "/auth/reset-password";
+export const SNS_CALLBACK_PATH = "/auth/sns/callback";
+
+/** Where a signed-out visitor may stay. */
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, SIGNUP_PATH, RESET_PASSWORD_PATH, SNS_CALLBACK_PATH]);
+
+/** Where a signed-in user is sent on to the landing page. */
+const SENT_TO_LANDING: ReadonlySet<string> = new Set(["/", LOGIN_PATH, SIGNUP_PATH]);
+
+const UNRESOLVED_SEGMENTS = ["[id]", "[type]", "[current_ws]", "[task_id]"];
+
+export interface AuthSnapshot {
+  signedIn: boolean;
+  /** The user has an active membership in at least one workspace. */
+  hasWorkspace: boolean;
+}
+
+export type AuthRedirectTarget = typeof LANDING_PATH | typeof LOGIN_PATH | typeof SIGNUP_PATH;
+
+function decode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** `/auth/` and `/auth` are the same page. */
+export function normalizePath(pathname: string): string {
+  const path = decode(pathname.split(/[?#]/)[0] ?? "");
+  if (path.length > 1 && path.endsWith("/")) return path.replace(/\/+$/, "") || "/";
+  return path || "/";
+}
+
+/**
+ * Paths that still carry a placeholder of a dynamic segment (a link built before its id was known)
+ * and identity-association files under /.well-known/ are left alone by the redirect logic.
+ */
+export function skipsAuthRedirect(pathname: string): boolean {
+  const path = decode(pathname);
+  if (path.startsWith("/.well-known/")) return true;
+  return UNRESOLVED_SEGMENTS.some((segment) => path.includes(segment));
+}
+
+/** Where the visitor must go instead of `pathname`, or null to let them stay. */
+export function authRedirect(pathname: string, auth: AuthSnapshot): AuthRedirectTarget | null {
+  if (skipsAuthRedirect(pathname)) return null;
+  const path = normalizePath(pathname);
+
+  if (!auth.signedIn) return PUBLIC_PATHS.has(path) ? null : LOGIN_PATH;
+
+  // The social callback also serves signed-in users linking an account; resetting a password is allowed either way.
+  if (path === SNS_CALLBACK_PATH || path === RESET_PASSWORD_PATH) return null;
+  // Without a workspace nothing but the create-workspace step (the last step of sign-up) can work.
+  if (!auth.hasWorkspace) return path === SIGNUP_PATH ? null : SIGNUP_PATH;
+  return SENT_TO_LANDING.has(path) ? LANDING_PATH : null;
+}
