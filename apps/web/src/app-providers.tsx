@@ -1,0 +1,42 @@
+import CssBaseline from "@mui/material/CssBaseline";
+import GlobalStyles from "@mui/material/GlobalStyles";
+import { ThemeProvider } from "@mui/material/styles";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { ToastContainer } from "react-toastify";
+import { TOAST_AUTO_CLOSE_MS, TOAST_MIN_HEIGHT_PX } from "./lib/constants.ts";
+import { queryClient } from "./lib/query-client.ts";
+import { FONT_FAMILY, theme } from "./lib/theme.ts";
+
+const toastStyles = {
+  ":root": {
+    "--toastify-toast-min-height": `${TOAST_MIN_HEIGHT_PX}px`,
+    "--toastify-font-family": FONT_FAMILY,
+    "--toastify-color-info": theme.palette.info.main,
+    "--toastify-color-success": theme.palette.success.main,
+    "--toastify-color-warning": theme.palette.warning.main,
+    "--toastify-color-error": theme.palette.error.main,
+    "--toastify-toast-width": "380px",
+  },
+  ".Toastify__toast": { minHeight: TOAST_MIN_HEIGHT_PX, borderRadius: 8, fontSize: 14, lineHeight: 1.6 },
+} as const;
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <GlobalStyles styles={toastStyles} />
+        {children}
+        <ToastContainer
+          position="top-right"
+          autoClose={TOAST_AUTO_CLOSE_MS}
+          newestOnTop
+          closeOnClick={false}
+          pauseOnHover
+          theme="colored"
+        />
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

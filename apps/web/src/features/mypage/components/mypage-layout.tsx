@@ -1,0 +1,95 @@
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import List from "@mui/material/List";
+import ListItemText from "@mui/material/ListItemText";
+import ListSubheader from "@mui/material/ListSubheader";
+import Paper from "@mui/material/Paper";
+import { Outlet, useRouterState } from "@tanstack/react-router";
+import { ListItemButtonLink } from "../../../components/router-link.tsx";
+
+interface MenuEntry {
+  to: string;
+  label: string;
+  /** Pages of later releases are listed already and say so. */
+  ready: boolean;
+}
+
+const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
+  {
+    title: "アカウント",
+    entries: [
+      { to: "/mypage/profile", label: "プロフィール", ready: true },
+      { to: "/mypage/email-address", label: "メールアドレス", ready: true },
+      { to: "/mypage/password", label: "パスワード", ready: true },
+      { to: "/mypage/my-external-linkage", label: "個人の外部連携", ready: false },
+    ],
+  },
+  {
+    title: "ワークスペース",
+    entries: [
+      { to: "/mypage/workspace", label: "ワークスペース", ready: true },
+      { to: "/mypage/company-info", label: "会社情報", ready: false },
+      { to: "/mypage/billing-info", label: "請求先情報", ready: false },
+      { to: "/mypage/payment-setting", label: "お支払い設定", ready: false },
+      { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: false },
+      { to: "/mypage/external-linkage", label: "外部連携", ready: false },
+    ],
+  },
+];
+
+export function MypageLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gridTemplateColumns: { xs: "1fr", md: "220px 1fr" },
+        gap: { xs: 3, md: 4 },
+        alignItems: "start",
+      }}
+    >
+      <Paper variant="outlined" component="nav" aria-label="マイページメニュー" sx={{ borderRadius: 3, py: 1 }}>
+        {SECTIONS.map((section) => (
+          <List
+            key={section.title}
+            dense
+            sx={{ px: 1 }}
+            subheader={
+              <ListSubheader disableSticky sx={{ lineHeight: "32px", fontSize: 12, bgcolor: "transparent" }}>
+                {section.title}
+              </ListSubheader>
+            }
+          >
+            {section.entries.map((entry) => {
+              const selected = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+              return (
+                <ListItemButtonLink
+                  key={entry.to}
+                  to={entry.to as "/mypage/profile"}
+                  selected={selected}
+                  aria-current={selected ? "page" : undefined}
+                >
+                  <ListItemText
+                    primary={entry.label}
+                    slotProps={{ primary: { sx: { fontWeight: selected ? 700 : 500, fontSize: 14 } } }}
+                  />
+                  {!entry.ready && (
+                    <Chip
+                      label="準備中"
+                      size="small"
+                      variant="outlined"
+                      sx={{ height: 20, fontSize: 11, color: "text.secondary" }}
+                    />
+                  )}
+                </ListItemButtonLink>
+              );
+            })}
+          </List>
+        ))}
+      </Paper>
+      <Box sx={{ minWidth: 0 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import Divider from "@mui/material/Divider";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+
+/** A titled block of a settings page. */
+export function SectionCard({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card component="section" sx={{ mb: 3 }}>
+      <Box sx={{ px: 3, py: 2.25, display: "flex", alignItems: "center", gap: 2 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4" component="h2">
+            {title}
+          </Typography>
+          {description && (
+            <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
+              {description}
+            </Typography>
+          )}
+        </Box>
+        {action}
+      </Box>
+      <Divider />
+      <Box sx={{ p: 3 }}>{children}</Box>
+    </Card>
+  );
+}
+
+/** A label and its value in a read-only settings row. */
+export function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gridTemplateColumns: { xs: "1fr", sm: "160px 1fr" },
+        gap: { xs: 0.5, sm: 2 },
+        py: 1.5,
+        "&:not(:last-of-type)": { borderBottom: 1, borderColor: "divider" },
+      }}
+    >
+      <Typography variant="body2" sx={{ color: "text.secondary", fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Box sx={{ minWidth: 0, wordBreak: "break-all" }}>{children}</Box>
+    </Box>
+  );
+}

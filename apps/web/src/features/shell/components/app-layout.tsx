@@ -1,0 +1,112 @@
+import MenuOutlined from "@mui/icons-material/MenuOutlined";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import Drawer from "@mui/material/Drawer";
+import IconButton from "@mui/material/IconButton";
+import Toolbar from "@mui/material/Toolbar";
+import { Link, Outlet, useMatches } from "@tanstack/react-router";
+import { useState } from "react";
+import { FullPageLoader } from "../../../components/page-loader.tsx";
+import { TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
+import { useSession } from "../../auth/session.ts";
+import { NotificationBell } from "./notification-bell.tsx";
+import { SideNav } from "./side-nav.tsx";
+import { UserMenu } from "./user-menu.tsx";
+import { WorkspaceSwitcher } from "./workspace-switcher.tsx";
+
+const DRAWER_WIDTH = 240;
+const HEADER_HEIGHT = 64;
+
+/**
+ * The shared layout of every signed-in page: header (workspace switcher, notifications, user menu),
+ * side navigation, and the page. A route can drop the header with `staticData: { noHeader: true }`.
+ */
+export function AppLayout() {
+  const session = useSession();
+  const noHeader = useMatches({ select: (matches) => matches.some((match) => match.staticData?.noHeader) });
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  // Signing out replaces this layout with the login page; until the navigation lands, show nothing stale.
+  if (session.status !== "signed_in" || !session.workspaceUser) return <FullPageLoader />;
+
+  const headerOffset = noHeader ? 0 : HEADER_HEIGHT;
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+      {!noHeader && (
+        <AppBar
+          position="fixed"
+          color="inherit"
+          elevation={0}
+          sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, borderBottom: 1, borderColor: "divider" }}
+        >
+          <Toolbar sx={{ minHeight: HEADER_HEIGHT, gap: { xs: 1, sm: 2 } }}>
+            <IconButton
+              aria-label="メニューを開く"
+              onClick={() => setMobileOpen(true)}
+              sx={{ display: { md: "none" } }}
+              edge="start"
+            >
+              <MenuOutlined />
+            </IconButton>
+            <Box
+              component={Link}
+              to="/task"
+              aria-label="Tasuki ホーム"
+              sx={{
+                display: "flex",
+                alignItems: "center",
+                textDecoration: "none",
+                mr: { md: 3 },
+                width: { md: DRAWER_WIDTH - 40 },
+              }}
+            >
+              <TasukiWordmark />
+            </Box>
+            <WorkspaceSwitcher />
+            <Box sx={{ flexGrow: 1 }} />
+            <NotificationBell />
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+      )}
+
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={() => setMobileOpen(false)}
+        sx={{ display: { xs: "block", md: "none" }, "& .MuiDrawer-paper": { width: DRAWER_WIDTH } }}
+      >
+        <Box sx={{ p: 2 }}>
+          <TasukiWordmark />
+        </Box>
+        <SideNav onNavigate={() => setMobileOpen(false)} />
+      </Drawer>
+      <Drawer
+        variant="permanent"
+        sx={{
+          display: { xs: "none", md: "block" },
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          "& .MuiDrawer-paper": {
+            width: DRAWER_WIDTH,
+            boxSizing: "border-box",
+            top: headerOffset,
+            height: `calc(100% - ${headerOffset}px)`,
+            borderColor: "divider",
+            bgcolor: "#fbfbfd",
+          },
+        }}
+        open
+      >
+        <SideNav />
+      </Drawer>
+
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${headerOffset}px` }}>
+        <Box sx={{ maxWidth: 1200, mx: "auto", px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,28 @@
+import "react-toastify/ReactToastify.css";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AppProviders } from "./app-providers.tsx";
+import { startRealtimeListener } from "./features/auth/realtime-listener.ts";
+import { configureSessionNavigation } from "./features/auth/session.ts";
+import { hydratePreviousPages, rememberPage } from "./features/shell/previous-pages.ts";
+import { router } from "./router.ts";
+
+configureSessionNavigation((to) => {
+  // Leaving the session: the workspace of the old one must not ride along.
+  void router.navigate({ to, search: { workspace_id: undefined }, replace: true });
+});
+void hydratePreviousPages();
+router.subscribe("onResolved", ({ toLocation }) => rememberPage(toLocation.pathname));
+startRealtimeListener();
+
+const container = document.getElementById("root");
+if (!container) throw new Error("index.html has no #root element");
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,58 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Outlet, redirect, retainSearchParams } from "@tanstack/react-router";
+import { z } from "zod";
+import { ErrorPage } from "../components/error-page.tsx";
+import { NotFoundPage } from "../components/not-found-page.tsx";
+import { FullPageLoader } from "../components/page-loader.tsx";
+import { authRedirect, LOGIN_PATH } from "../features/auth/navigation-rules.ts";
+import { activeMemberships, currentWorkspaceId, ensureSession } from "../features/auth/session.ts";
+import { NavigationProgress } from "../features/shell/components/navigation-progress.tsx";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** `workspace_id` names the current workspace on every page and is carried along by every link. */
+const rootSearchSchema = z.object({ workspace_id: z.string().optional().catch(undefined) });
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  validateSearch: rootSearchSchema,
+  search: { middlewares: [retainSearchParams(["workspace_id"])] },
+  beforeLoad: async ({ location, search, preload }) => {
+    if (preload) return;
+    const session = await ensureSession(search.workspace_id);
+    const signedIn = session.status === "signed_in";
+    const target = authRedirect(location.pathname, {
+      signedIn,
+      hasWorkspace: signedIn && activeMemberships(session.user).length > 0,
+    });
+    if (target) {
+      throw redirect({
+        to: target,
+        search: target === LOGIN_PATH ? { workspace_id: undefined } : (prev) => prev,
+        replace: true,
+      });
+    }
+    const current = currentWorkspaceId(session);
+    if (signedIn && search.workspace_id && current && search.workspace_id !== current) {
+      // A workspace the user cannot use (left, suspended, mistyped): drop it from the address.
+      const params = new URLSearchParams(location.searchStr);
+      params.delete("workspace_id");
+      const query = params.toString();
+      throw redirect({ href: `${location.pathname}${query ? `?${query}` : ""}`, replace: true });
+    }
+  },
+  component: RootComponent,
+  pendingComponent: () => <FullPageLoader />,
+  notFoundComponent: NotFoundPage,
+  errorComponent: ErrorPage,
+});
+
+function RootComponent() {
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
+}
