@@ -29,11 +29,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <GlobalStyles styles={toastStyles} />
         {children}
         <ToastContainer
-          position="top-right"
+          // Bottom right keeps the header (workspace switcher, user menu) clickable while a toast is up.
+          position="bottom-right"
           autoClose={TOAST_AUTO_CLOSE_MS}
           newestOnTop
           closeOnClick={false}
           pauseOnHover
+          // Durations are part of the specification; they run whether or not the window has focus.
+          pauseOnFocusLoss={false}
           theme="colored"
         />
       </ThemeProvider>

@@ -94,6 +94,29 @@ describe("callApi", () => {
     expect(fetchMock.mock.calls[1]?.[0]).toBe("/app/workspace-user/me?workspace_id=w+1");
   });
 
+  it("treats a 401 of a public call (a wrong password) as an ordinary error", async () => {
+    const { loginWithEmailContract } = await import("@tasuki/contract/auth/login-with-email.contract");
+    const expired = vi.fn();
+    api.onSessionExpired(expired);
+    fetchMock.mockResolvedValueOnce(
+      json(401, {
+        message: "メールアドレスまたはパスワードが正しくありません。",
+        dev_message: "x",
+        code: "invalid_credentials",
+      }),
+    );
+    const error = await api
+      .callApi(loginWithEmailContract, { body: { email: "a@example.jp", password: "x" } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 401,
+      sessionEnded: false,
+      message: "メールアドレスまたはパスワードが正しくありません。",
+    });
+    expect(expired).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
   it("does not send a token to public auth calls", async () => {
     const { loginWithEmailContract } = await import("@tasuki/contract/auth/login-with-email.contract");
     await tokens.saveTokens(tokenSet(1));
@@ -177,7 +200,7 @@ describe("renewal on 401", () => {
 
     const error = await getMe().catch((e: unknown) => e);
 
-    expect(error).toMatchObject({ status: 401 });
+    expect(error).toMatchObject({ status: 401, sessionEnded: true });
     expect(expired).toHaveBeenCalledOnce();
     expect(tokens.getTokens()).toBeNull();
     expect(memory.has("access_token")).toBe(false);

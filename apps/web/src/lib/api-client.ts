@@ -16,6 +16,8 @@ export class ApiRequestError extends Error {
   /** English detail for developers; filled with the HTTP status or the network error when the server sent none. */
   readonly dev_message: string;
   readonly code: string;
+  /** True when this failure ended the session (the renewal was refused); the sign-out tells the user. */
+  sessionEnded = false;
 
   constructor(init: { status: number; message: string; dev_message: string; code: string }) {
     // `message` is the server's Japanese text for the user, or "" when it sent none.
@@ -192,9 +194,14 @@ export async function callApi<C extends ContractShape>(
       if (response.status === 401 && contract.auth === "bearer") {
         // A brand-new token refused: the account or session is gone, not merely expired.
         const error = await toApiRequestError(response);
+        error.sessionEnded = true;
         await expireSession();
         throw error;
       }
+    } else if (!getTokens()) {
+      const error = await toApiRequestError(response);
+      error.sessionEnded = true;
+      throw error;
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "./api-client.ts";
-import { apiErrorMessage, GENERIC_ERROR_MESSAGE } from "./api-error-message.ts";
+import { apiErrorMessage, GENERIC_ERROR_MESSAGE, isSessionEndedError } from "./api-error-message.ts";
 
 describe("apiErrorMessage", () => {
   it("shows the server's message when it sent one", () => {
@@ -28,5 +28,16 @@ describe("apiErrorMessage", () => {
   it("uses the error message of other errors", () => {
     expect(apiErrorMessage(new TypeError("Failed to fetch"))).toBe(`${GENERIC_ERROR_MESSAGE}[Failed to fetch]`);
     expect(apiErrorMessage("boom")).toBe(`${GENERIC_ERROR_MESSAGE}[boom]`);
+  });
+});
+
+describe("isSessionEndedError", () => {
+  it("is true only for failures that ended the session", () => {
+    const ended = new ApiRequestError({ status: 401, message: "", dev_message: "revoked", code: "unauthorized" });
+    ended.sessionEnded = true;
+    const wrongPassword = new ApiRequestError({ status: 401, message: "違います", dev_message: "x", code: "invalid" });
+    expect(isSessionEndedError(ended)).toBe(true);
+    expect(isSessionEndedError(wrongPassword)).toBe(false);
+    expect(isSessionEndedError(new Error("x"))).toBe(false);
   });
 });

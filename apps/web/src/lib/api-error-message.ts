@@ -16,7 +16,10 @@ export function apiErrorMessage(error: unknown): string {
   return `${GENERIC_ERROR_MESSAGE}[${String(error)}]`;
 }
 
-/** A 401 after the renewal failed: the session is over and the sign-out already told the user. */
+/**
+ * A call whose 401 could not be cured by renewing: the session is over and the sign-out has told the
+ * user. Other 401s (a wrong password at login) are ordinary errors with a message to show.
+ */
 export function isSessionEndedError(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.status === 401;
+  return error instanceof ApiRequestError && error.sessionEnded;
 }

@@ -88,6 +88,10 @@ export const theme = createTheme(
         },
       },
       MuiListItemIcon: { styleOverrides: { root: { minWidth: 36 } } },
+      MuiStepLabel: {
+        // Four Japanese step names must fit side by side in a 560px card.
+        styleOverrides: { label: { fontSize: 12.5, "&.MuiStepLabel-alternativeLabel": { marginTop: 8 } } },
+      },
       MuiTab: { styleOverrides: { root: { fontWeight: 600, minHeight: 44 } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiAlert: { styleOverrides: { root: { borderRadius: 8 } } },

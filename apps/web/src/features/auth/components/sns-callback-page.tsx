@@ -1,4 +1,3 @@
-import ErrorOutlineOutlined from "@mui/icons-material/ErrorOutlineOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -102,7 +101,6 @@ export function SnsCallbackPage({ search }: { search: SnsCallbackSearch }) {
     return (
       <AuthCard title="認証できませんでした">
         <Stack spacing={3} sx={{ alignItems: "center" }}>
-          <ErrorOutlineOutlined color="error" sx={{ fontSize: 48 }} />
           <Alert severity="error" sx={{ width: "100%" }}>
             {error}
           </Alert>

@@ -5,7 +5,7 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import Paper from "@mui/material/Paper";
 import { Outlet, useRouterState } from "@tanstack/react-router";
-import { ListItemButtonLink } from "../../../components/router-link.tsx";
+import { ButtonLink, ListItemButtonLink } from "../../../components/router-link.tsx";
 
 interface MenuEntry {
   to: string;
@@ -43,12 +43,45 @@ export function MypageLayout() {
     <Box
       sx={{
         display: "grid",
-        gridTemplateColumns: { xs: "1fr", md: "220px 1fr" },
-        gap: { xs: 3, md: 4 },
+        gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "220px minmax(0, 1fr)" },
+        gap: { xs: 2.5, md: 4 },
         alignItems: "start",
       }}
     >
-      <Paper variant="outlined" component="nav" aria-label="マイページメニュー" sx={{ borderRadius: 3, py: 1 }}>
+      {/* Phones: the sub-pages as a row to swipe through, so the page itself stays in view. */}
+      <Box
+        component="nav"
+        aria-label="マイページメニュー（横並び）"
+        sx={{ display: { xs: "flex", md: "none" }, gap: 1, overflowX: "auto", pb: 0.5 }}
+      >
+        {SECTIONS.flatMap((section) => section.entries).map((entry) => {
+          const selected = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+          return (
+            <ButtonLink
+              key={entry.to}
+              to={entry.to as "/mypage/profile"}
+              size="small"
+              variant={selected ? "contained" : "outlined"}
+              color={selected ? "primary" : "inherit"}
+              aria-current={selected ? "page" : undefined}
+              sx={{
+                flexShrink: 0,
+                whiteSpace: "nowrap",
+                borderColor: "divider",
+                bgcolor: selected ? undefined : "background.paper",
+              }}
+            >
+              {entry.label}
+            </ButtonLink>
+          );
+        })}
+      </Box>
+      <Paper
+        variant="outlined"
+        component="nav"
+        aria-label="マイページメニュー"
+        sx={{ display: { xs: "none", md: "block" }, borderRadius: 3, py: 1 }}
+      >
         {SECTIONS.map((section) => (
           <List
             key={section.title}

@@ -7,7 +7,7 @@ import Toolbar from "@mui/material/Toolbar";
 import { Link, Outlet, useMatches } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageLoader } from "../../../components/page-loader.tsx";
-import { TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
+import { TasukiMark, TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
 import { useSession } from "../../auth/session.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 import { SideNav } from "./side-nav.tsx";
@@ -61,7 +61,13 @@ export function AppLayout() {
                 width: { md: DRAWER_WIDTH - 40 },
               }}
             >
-              <TasukiWordmark />
+              {/* On a phone the mark alone leaves room for the workspace name. */}
+              <Box sx={{ display: { xs: "none", sm: "block" } }}>
+                <TasukiWordmark />
+              </Box>
+              <Box sx={{ display: { xs: "block", sm: "none" } }}>
+                <TasukiMark />
+              </Box>
             </Box>
             <WorkspaceSwitcher />
             <Box sx={{ flexGrow: 1 }} />
@@ -77,9 +83,8 @@ export function AppLayout() {
         onClose={() => setMobileOpen(false)}
         sx={{ display: { xs: "block", md: "none" }, "& .MuiDrawer-paper": { width: DRAWER_WIDTH } }}
       >
-        <Box sx={{ p: 2 }}>
-          <TasukiWordmark />
-        </Box>
+        {/* The header stays above the drawer; start the menu below it. */}
+        <Box sx={{ height: headerOffset, flexShrink: 0 }} />
         <SideNav onNavigate={() => setMobileOpen(false)} />
       </Drawer>
       <Drawer
