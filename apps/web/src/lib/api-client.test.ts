@@ -50,6 +50,7 @@ beforeEach(async () => {
   memory.clear();
   fetchMock.mockReset();
   vi.stubGlobal("fetch", fetchMock);
+  vi.spyOn(console, "warn").mockImplementation(() => {});
   vi.resetModules();
   api = await import("./api-client.ts");
   tokens = await import("./token-store.ts");
@@ -57,6 +58,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 async function getMe() {
@@ -76,6 +78,16 @@ describe("callApi", () => {
     await expect(getMe()).resolves.toMatchObject({ email: "taro@example.jp" });
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/app/user/me");
     expect(header(0, "Authorization")).toBe("Bearer access-1");
+  });
+
+  it("warns about an answer that does not match its contract but still returns it", async () => {
+    await tokens.saveTokens(tokenSet(1));
+    fetchMock.mockResolvedValueOnce(json(200, { id: "not-a-user" }));
+    await expect(getMe()).resolves.toEqual({ id: "not-a-user" });
+    expect(console.warn).toHaveBeenCalledWith(
+      "Response of GET /app/user/me does not match its contract",
+      expect.any(Array),
+    );
   });
 
   it("builds the path from params and the query string, and sends JSON bodies", async () => {
