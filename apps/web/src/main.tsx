@@ -1,4 +1,6 @@
 import "react-toastify/ReactToastify.css";
+// Sets up dayjs once for the whole app: Japanese locale, Asia/Tokyo as the default zone.
+import "./lib/date.ts";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

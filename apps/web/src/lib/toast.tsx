@@ -25,25 +25,28 @@ export function showToast(message: string, options: ToastOptions = {}): Id {
   const autoClose = toastAutoClose(options);
   if (!onUndo) return toast(message, { type, autoClose });
 
-  const id = toast(
-    <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", width: "100%" }}>
-      <span>{message}</span>
-      <Button
-        size="small"
-        color="inherit"
-        variant="outlined"
-        sx={{ flexShrink: 0, borderColor: "currentColor" }}
-        onClick={() => {
-          onUndo();
-          toast.dismiss(id);
-        }}
-      >
-        元に戻す
-      </Button>
-    </Stack>,
+  // A render function, not an element: react-toastify passes its own props (closeToast…) to
+  // elements it is given, which would land on the DOM.
+  return toast(
+    ({ closeToast }) => (
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "space-between", width: "100%" }}>
+        <span>{message}</span>
+        <Button
+          size="small"
+          color="inherit"
+          variant="outlined"
+          sx={{ flexShrink: 0, borderColor: "currentColor" }}
+          onClick={() => {
+            onUndo();
+            closeToast();
+          }}
+        >
+          元に戻す
+        </Button>
+      </Stack>
+    ),
     { type, autoClose },
   );
-  return id;
 }
 
 /** The error toast of spec section 8; skipped for a session that just ended (its sign-out says so). */

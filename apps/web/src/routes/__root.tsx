@@ -35,11 +35,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     }
     const current = currentWorkspaceId(session);
     if (signedIn && search.workspace_id && current && search.workspace_id !== current) {
-      // A workspace the user cannot use (left, suspended, mistyped): drop it from the address.
-      const params = new URLSearchParams(location.searchStr);
-      params.delete("workspace_id");
-      const query = params.toString();
-      throw redirect({ href: `${location.pathname}${query ? `?${query}` : ""}`, replace: true });
+      // A workspace the user cannot use (left, suspended, mistyped): drop it from the address. It is
+      // removed explicitly, since the search middleware would otherwise carry the current value over.
+      throw redirect({
+        to: location.pathname as "/",
+        search: (prev) => ({ ...prev, workspace_id: undefined }),
+        replace: true,
+      });
     }
   },
   component: RootComponent,
