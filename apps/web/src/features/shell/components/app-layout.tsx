@@ -8,6 +8,7 @@ import { Link, Outlet, useMatches } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageLoader } from "../../../components/page-loader.tsx";
 import { TasukiMark, TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
+import { TermsUpdateDialog } from "../../auth/components/terms-update-dialog.tsx";
 import { useSession } from "../../auth/session.ts";
 import { NotificationBell } from "./notification-bell.tsx";
 import { SideNav } from "./side-nav.tsx";
@@ -107,6 +108,7 @@ export function AppLayout() {
         <SideNav />
       </Drawer>
 
+      <TermsUpdateDialog />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${headerOffset}px` }}>
         <Box sx={{ maxWidth: 1200, mx: "auto", px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 } }}>
           <Outlet />
