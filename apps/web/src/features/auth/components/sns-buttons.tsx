@@ -4,20 +4,8 @@ import type { SnsProvider } from "@tasuki/contract/auth/auth.schema";
 import { useState } from "react";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
-import { snsAuthorize } from "../api/sns-authorize.ts";
-import { savePendingSns } from "../sns-pending.ts";
+import { startSnsFlow } from "../sns-flow.ts";
 import { SNS_PROVIDER_NAMES, SnsIcon } from "./sns-icons.tsx";
-
-/** Leaves for the provider's sign-in page; the callback page finishes the job when the user returns. */
-export async function startSnsFlow(provider: SnsProvider, purpose: "login" | "signup" | "link", agreeTerms?: boolean) {
-  const { url } = await snsAuthorize({
-    provider,
-    purpose,
-    ...(purpose === "signup" ? { agree_terms: agreeTerms ?? false } : {}),
-  });
-  savePendingSns({ provider, purpose });
-  window.location.assign(url);
-}
 
 /** One button per provider the server has configured: 「Googleでログイン」 or 「Googleで登録」. */
 export function SnsButtons({ purpose, disabled = false }: { purpose: "login" | "signup"; disabled?: boolean }) {
