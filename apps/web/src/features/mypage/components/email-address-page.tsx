@@ -55,38 +55,34 @@ export function EmailAddressPage() {
         description="新しいアドレスに届く確認コードで、そのアドレスを受け取れることを確かめてから変更します。"
       >
         {user.pending_email && flow.step === 0 && (
-          <Alert
-            severity="info"
-            sx={{ mb: 3 }}
-            action={
-              <Stack direction="row" spacing={1}>
-                <Button
-                  color="inherit"
-                  size="small"
-                  onClick={() => setFlow({ step: 1, email: user.pending_email ?? "" })}
-                >
-                  コードを入力
-                </Button>
-                <Button
-                  color="inherit"
-                  size="small"
-                  loading={cancel.isPending}
-                  onClick={async () => {
-                    try {
-                      updateSessionUser(await cancel.mutateAsync());
-                      showToast("メールアドレスの変更を取り消しました", { type: "success" });
-                    } catch {
-                      // shown by the mutation cache
-                    }
-                  }}
-                >
-                  変更を取り消す
-                </Button>
-              </Stack>
-            }
-          >
+          <Alert severity="info" sx={{ mb: 3 }}>
             <AlertTitle>変更手続き中です</AlertTitle>
             {user.pending_email} に送信した確認コードを入力すると変更が完了します。
+            <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+              <Button
+                variant="outlined"
+                color="inherit"
+                size="small"
+                onClick={() => setFlow({ step: 1, email: user.pending_email ?? "" })}
+              >
+                コードを入力
+              </Button>
+              <Button
+                color="inherit"
+                size="small"
+                loading={cancel.isPending}
+                onClick={async () => {
+                  try {
+                    updateSessionUser(await cancel.mutateAsync());
+                    showToast("メールアドレスの変更を取り消しました", { type: "success" });
+                  } catch {
+                    // shown by the mutation cache
+                  }
+                }}
+              >
+                変更を取り消す
+              </Button>
+            </Stack>
           </Alert>
         )}
         <Box sx={{ maxWidth: 560 }}>
