@@ -19,6 +19,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // TLS is the load balancer's business; upgrading would break a plain-http install on a LAN address.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
