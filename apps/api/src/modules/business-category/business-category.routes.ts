@@ -1,6 +1,9 @@
+import { listBusinessCategoriesContract } from "@tasuki/contract/business-category/business-category.contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
+import { route } from "../../lib/route.ts";
+import { listAllBusinessCategories } from "./business-category.service.ts";
 
-export function registerBusinessCategoryRoutes(_app: FastifyInstance, _ctx: AppContext): void {
-  // The routes of this module are registered here.
+export function registerBusinessCategoryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, listBusinessCategoriesContract, () => listAllBusinessCategories(ctx));
 }

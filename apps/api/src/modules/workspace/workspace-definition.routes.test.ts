@@ -1,0 +1,469 @@
+import { listBusinessCategoriesContract } from "@tasuki/contract/business-category/business-category.contracts";
+import * as groupTypeContracts from "@tasuki/contract/workspace/put-group-types.contract";
+import * as positionContracts from "@tasuki/contract/workspace/put-official-positions.contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addStaff, call, createTestApp, signUp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { workspaceUsers } from "../../db/schema/workspaces.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const api = (method: Method, url: string, token?: string, payload?: object | string) =>
+  call(t.app, {
+    method,
+    url,
+    ...(token ? { token } : {}),
+    ...(typeof payload === "string"
+      ? { payload, headers: { "content-type": "application/json" } }
+      : payload
+        ? { payload }
+        : {}),
+  });
+
+const errorBody = { message: expect.any(String), dev_message: expect.any(String), code: expect.any(String) };
+const japanese = /[ぁ-んァ-ヶ一-龠]/;
+
+/** An owner's workspace with one staff member of every kind, and a user of another workspace. */
+async function roster() {
+  const owner = await signUpWithWorkspace(t, "組織定義株式会社");
+  const id = owner.workspace.id;
+  const [admin, member, guest, suspended, stranger] = await Promise.all([
+    addStaff(t, id, "admin"),
+    addStaff(t, id, "member"),
+    addStaff(t, id, "guest"),
+    addStaff(t, id, "member", "suspended"),
+    signUpWithWorkspace(t, "他社"),
+  ]);
+  return {
+    id,
+    other: stranger.workspace.id,
+    tokens: {
+      owner: owner.tokens.access_token,
+      admin: admin.tokens.access_token,
+      member: member.tokens.access_token,
+      guest: guest.tokens.access_token,
+      suspended: suspended.tokens.access_token,
+      stranger: stranger.tokens.access_token,
+    },
+    staff: { admin: admin.staffId, member: member.staffId },
+  };
+}
+type Roster = Awaited<ReturnType<typeof roster>>;
+
+const workspaceOf = async (r: Roster) => (await api("GET", `/app/workspace/${r.id}`, r.tokens.owner)).body;
+
+/**
+ * The definitions as GET /app/workspace/{id} shows them, without the usage counts: that endpoint's counts
+ * come from workspace.repository's findDefinitions, whose correlated subqueries compare a column with
+ * itself (Drizzle leaves columns unqualified in a one-table select) and answer 0. Reported; the counts
+ * are checked here on this module's own answers instead.
+ */
+const definitionsOf = async (r: Roster) => {
+  const ws = await workspaceOf(r);
+  return {
+    groupTypes: ws.group_types.map(({ group_count: _, ...rest }: { group_count: number }) => rest),
+    positions: ws.official_positions.map(({ staff_count: _, ...rest }: { staff_count: number }) => rest),
+  };
+};
+const withoutCount = <T extends object>(items: T[]) =>
+  items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !key.endsWith("_count"))));
+
+describe("role × endpoint table", () => {
+  type Who = "owner" | "admin" | "member" | "guest" | "suspended" | "stranger" | "anonymous";
+  const writers = { owner: 200, admin: 200, member: 403, guest: 403, suspended: 403, stranger: 404, anonymous: 401 };
+  const table: Record<
+    string,
+    { expected: Record<Who, number>; request: (r: Roster, who: Who) => [Method, string, object?] }
+  > = {
+    "PUT /app/workspace/{id}/group-types": {
+      expected: writers,
+      request: (r, who) => ["PUT", `/app/workspace/${r.id}/group-types`, { items: [{ name: `階層-${who}` }] }],
+    },
+    "PUT /app/workspace/{id}/official-positions": {
+      expected: writers,
+      request: (r, who) => [
+        "PUT",
+        `/app/workspace/${r.id}/official-positions`,
+        { items: [{ name: `役職-${who}`, rank: 1 }] },
+      ],
+    },
+    "PUT /app/workspace/{id}/official-position": {
+      expected: writers,
+      request: (r, who) => ["PUT", `/app/workspace/${r.id}/official-position`, { name: `単独-${who}`, rank: 2 }],
+    },
+    "GET /app/business-category/list-all": {
+      // Seed data for anyone signed in, whatever their standing in a workspace.
+      expected: { owner: 200, admin: 200, member: 200, guest: 200, suspended: 200, stranger: 200, anonymous: 401 },
+      request: () => ["GET", "/app/business-category/list-all"],
+    },
+  };
+
+  it("has a row for every endpoint of the module", () => {
+    const contracts = [
+      ...Object.values(groupTypeContracts),
+      ...Object.values(positionContracts).filter((value) => typeof value === "object" && "path" in value),
+      listBusinessCategoriesContract,
+    ] as { method: string; path: string }[];
+    expect(Object.keys(table).sort()).toEqual(contracts.map((c) => `${c.method} ${c.path}`).sort());
+  });
+
+  it("answers each role as the table says", async () => {
+    const r = await roster();
+    const failures: string[] = [];
+    for (const [endpoint, row] of Object.entries(table)) {
+      for (const who of Object.keys(row.expected) as Who[]) {
+        const [method, url, payload] = row.request(r, who);
+        const res = await api(method, url, who === "anonymous" ? undefined : r.tokens[who], payload);
+        if (res.status !== row.expected[who]) failures.push(`${endpoint} as ${who}: ${res.status}`);
+        if (res.status >= 400) expect(res.body).toMatchObject(errorBody);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Only the owner's and the admin's writes landed.
+    const ws = await workspaceOf(r);
+    expect(ws.group_types.map((g: { name: string }) => g.name)).toEqual(["階層-admin"]);
+    expect(ws.official_positions.map((p: { name: string }) => p.name)).toEqual([
+      "役職-admin",
+      "単独-owner",
+      "単独-admin",
+    ]);
+  });
+});
+
+describe("PUT /app/workspace/{id}/group-types", () => {
+  let r: Roster;
+  beforeAll(async () => {
+    r = await roster();
+  });
+
+  it("replaces the ordered layers: ids kept, renamed and reordered, new ones added, left-out ones removed", async () => {
+    const url = `/app/workspace/${r.id}/group-types`;
+    const first = await api("PUT", url, r.tokens.admin, { items: [{ name: "本部" }, { name: "部" }, { name: "課" }] });
+    expect(first.status).toBe(200);
+    expect(first.body.items).toEqual([
+      { id: expect.any(String), name: "本部", level: 0, group_count: 0 },
+      { id: expect.any(String), name: "部", level: 1, group_count: 0 },
+      { id: expect.any(String), name: "課", level: 2, group_count: 0 },
+    ]);
+    const [hq, dept, section] = first.body.items;
+    const second = await api("PUT", url, r.tokens.owner, {
+      items: [{ id: hq.id, name: "事業本部" }, { id: section.id, name: "課" }, { name: "チーム" }],
+    });
+    expect(second.body.items.map((i: { id: string; name: string; level: number }) => [i.id, i.name, i.level])).toEqual([
+      [hq.id, "事業本部", 0],
+      [section.id, "課", 1],
+      [expect.any(String), "チーム", 2],
+    ]);
+    expect(second.body.items.some((i: { id: string }) => i.id === dept.id)).toBe(false);
+    expect((await definitionsOf(r)).groupTypes).toEqual(withoutCount(second.body.items));
+  });
+
+  it("refuses to remove a layer that live groups use, with a Japanese message, and changes nothing", async () => {
+    const url = `/app/workspace/${r.id}/group-types`;
+    const { items } = (await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }, { name: "部" }] })).body;
+    const group = await api("POST", "/app/group/new", r.tokens.owner, {
+      workspace_id: r.id,
+      name: "営業本部",
+      group_type_id: items[0].id,
+    });
+    expect(group.status).toBe(201);
+    const refused = await api("PUT", url, r.tokens.owner, { items: [{ id: items[1].id, name: "部署" }] });
+    expect(refused).toMatchObject({ status: 409, body: { ...errorBody, code: "group_type_in_use" } });
+    expect(refused.body.message).toContain("本部");
+    expect(refused.body.message).toMatch(japanese);
+    expect((await definitionsOf(r)).groupTypes).toEqual(withoutCount(items));
+    const same = await api("PUT", url, r.tokens.owner, {
+      items: items.map(({ id, name }: { id: string; name: string }) => ({ id, name })),
+    });
+    expect(same.body.items).toEqual([
+      { ...items[0], group_count: 1 },
+      { ...items[1], group_count: 0 },
+    ]);
+    // Once the group is in the trash the layer may go; the trashed group simply loses it.
+    expect((await api("DELETE", `/app/group/${group.body.id}`, r.tokens.owner)).status).toBe(200);
+    const removed = await api("PUT", url, r.tokens.owner, { items: [{ id: items[1].id, name: "部署" }] });
+    expect(removed.status).toBe(200);
+    expect((await api("GET", `/app/group/${group.body.id}`, r.tokens.owner)).body.group_type_id).toBeNull();
+  });
+
+  it("refuses ids of another workspace, repeated ids and repeated names, writing nothing", async () => {
+    const url = `/app/workspace/${r.id}/group-types`;
+    const before = (await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }, { name: "部" }] })).body.items;
+    const foreign = (
+      await api("PUT", `/app/workspace/${r.other}/group-types`, r.tokens.stranger, { items: [{ name: "他社の階層" }] })
+    ).body.items[0];
+    const cases: [object, number, string][] = [
+      [{ items: [{ id: foreign.id, name: "乗っ取り" }, { name: "新規" }] }, 400, "unknown_group_type"],
+      [
+        {
+          items: [
+            { id: before[0].id, name: "A" },
+            { id: before[0].id, name: "B" },
+          ],
+        },
+        400,
+        "duplicate_id",
+      ],
+      [{ items: [{ name: "課" }, { name: " 課 " }] }, 409, "group_type_name_taken"],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await api("PUT", url, r.tokens.owner, payload);
+      expect(res).toMatchObject({ status, body: { ...errorBody, code } });
+      expect(res.body.message).toMatch(japanese);
+    }
+    expect((await definitionsOf(r)).groupTypes).toEqual(withoutCount(before));
+    const theirs = await api("GET", `/app/workspace/${r.other}`, r.tokens.stranger);
+    expect(theirs.body.group_types.map((g: { name: string }) => g.name)).toEqual(["他社の階層"]);
+  });
+
+  it("answers malformed bodies, wrong types and unknown fields with a 400 error body, writing nothing", async () => {
+    const url = `/app/workspace/${r.id}/group-types`;
+    const before = (await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }] })).body.items;
+    const bodies: (object | string)[] = [
+      "{not json",
+      { items: "本部" },
+      { items: [{ name: 3 }] },
+      { items: [{ name: "" }] },
+      { items: [{ name: "   " }] },
+      { items: [{ name: "x".repeat(31) }] },
+      { items: [{ name: "本部", level: 0 }] },
+      { items: [{ id: "not-a-uuid", name: "本部" }] },
+      { items: [{ name: "本部" }], extra: true },
+      { items: Array.from({ length: 11 }, (_, i) => ({ name: `L${i}` })) },
+      {},
+    ];
+    for (const body of bodies) {
+      const res = await api("PUT", url, r.tokens.owner, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject(errorBody);
+    }
+    expect((await api("PUT", `/app/workspace/not-a-uuid/group-types`, r.tokens.owner, { items: [] })).status).toBe(400);
+    expect((await definitionsOf(r)).groupTypes).toEqual(withoutCount(before));
+  });
+
+  it("answers an empty list by removing every unused layer", async () => {
+    const url = `/app/workspace/${r.id}/group-types`;
+    await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }] });
+    expect((await api("PUT", url, r.tokens.owner, { items: [] })).body).toEqual({ items: [] });
+  });
+});
+
+describe("PUT /app/workspace/{id}/official-positions and /official-position", () => {
+  let r: Roster;
+  beforeAll(async () => {
+    r = await roster();
+  });
+
+  it("replaces the ordered list; a removed position leaves its staff without one", async () => {
+    const url = `/app/workspace/${r.id}/official-positions`;
+    const first = await api("PUT", url, r.tokens.admin, {
+      items: [
+        { name: "部長", rank: 1 },
+        { name: "課長", rank: 2 },
+        { name: "主任", rank: 3 },
+      ],
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.items).toEqual([
+      { id: expect.any(String), name: "部長", rank: 1, staff_count: 0 },
+      { id: expect.any(String), name: "課長", rank: 2, staff_count: 0 },
+      { id: expect.any(String), name: "主任", rank: 3, staff_count: 0 },
+    ]);
+    const [head, manager, lead] = first.body.items;
+    await t.ctx.db
+      .update(workspaceUsers)
+      .set({ officialPositionId: manager.id })
+      .where(eq(workspaceUsers.id, r.staff.member));
+    const counted = await api("PUT", url, r.tokens.owner, {
+      items: first.body.items.map(({ id, name, rank }: { id: string; name: string; rank: number }) => ({
+        id,
+        name,
+        rank,
+      })),
+    });
+    expect(counted.body.items.map((p: { staff_count: number }) => p.staff_count)).toEqual([0, 1, 0]);
+    const meUrl = `/app/workspace-user/me?workspace_id=${r.id}`;
+    expect((await api("GET", meUrl, r.tokens.member)).body.official_position).toMatchObject({ name: "課長" });
+
+    // Reordered (the list's order is the screen's, whatever the ranks), one renamed, 課長 left out.
+    const second = await api("PUT", url, r.tokens.owner, {
+      items: [
+        { id: lead.id, name: "主任", rank: 4 },
+        { id: head.id, name: "本部長", rank: 1 },
+        { name: "係長", rank: 3 },
+      ],
+    });
+    expect(second.body.items.map((p: { name: string; rank: number }) => [p.name, p.rank])).toEqual([
+      ["主任", 4],
+      ["本部長", 1],
+      ["係長", 3],
+    ]);
+    expect(second.body.items[1].id).toBe(head.id);
+    expect((await api("GET", meUrl, r.tokens.member)).body.official_position).toBeNull();
+    expect((await definitionsOf(r)).positions).toEqual(withoutCount(second.body.items));
+  });
+
+  it("creates one position last and edits one in place; names are unique ignoring case and spaces", async () => {
+    const listUrl = `/app/workspace/${r.id}/official-positions`;
+    const oneUrl = `/app/workspace/${r.id}/official-position`;
+    await api("PUT", listUrl, r.tokens.owner, { items: [{ name: "部長", rank: 1 }] });
+    const created = await api("PUT", oneUrl, r.tokens.admin, { name: "Manager", rank: 5 });
+    expect(created).toMatchObject({
+      status: 200,
+      body: { id: expect.any(String), name: "Manager", rank: 5, staff_count: 0 },
+    });
+    const edited = await api("PUT", oneUrl, r.tokens.owner, { id: created.body.id, name: "マネージャー", rank: 4 });
+    expect(edited.body).toEqual({ id: created.body.id, name: "マネージャー", rank: 4, staff_count: 0 });
+    // Saving a position under its own name is not a clash.
+    expect(
+      (await api("PUT", oneUrl, r.tokens.owner, { id: created.body.id, name: "マネージャー", rank: 3 })).status,
+    ).toBe(200);
+    for (const name of ["部長 ", "部　長", "ﾏﾈｰｼﾞｬｰ"]) {
+      const clash = await api("PUT", oneUrl, r.tokens.owner, { name, rank: 9 });
+      expect(clash, name).toMatchObject({ status: 409, body: { ...errorBody, code: "official_position_name_taken" } });
+    }
+    await api("PUT", oneUrl, r.tokens.owner, { name: "Lead", rank: 6 });
+    const dup = await api("PUT", listUrl, r.tokens.owner, {
+      items: [
+        { name: "lead", rank: 1 },
+        { name: "LEAD", rank: 2 },
+      ],
+    });
+    expect(dup).toMatchObject({ status: 409, body: { code: "official_position_name_taken" } });
+    const names = (await definitionsOf(r)).positions.map((p: { name: string }) => p.name);
+    expect(names).toEqual(["部長", "マネージャー", "Lead"]);
+  });
+
+  it("refuses ids of another workspace and bad bodies with a 4xx error body, writing nothing", async () => {
+    const listUrl = `/app/workspace/${r.id}/official-positions`;
+    const oneUrl = `/app/workspace/${r.id}/official-position`;
+    const before = (await api("PUT", listUrl, r.tokens.owner, { items: [{ name: "部長", rank: 1 }] })).body.items;
+    const foreign = (
+      await api("PUT", `/app/workspace/${r.other}/official-position`, r.tokens.stranger, { name: "他社役職", rank: 1 })
+    ).body;
+    const refusedList = await api("PUT", listUrl, r.tokens.owner, {
+      items: [{ id: foreign.id, name: "乗っ取り", rank: 1 }],
+    });
+    expect(refusedList).toMatchObject({ status: 400, body: { ...errorBody, code: "unknown_official_position" } });
+    const refusedOne = await api("PUT", oneUrl, r.tokens.owner, { id: foreign.id, name: "乗っ取り", rank: 1 });
+    expect(refusedOne).toMatchObject({ status: 404, body: { ...errorBody, code: "not_found" } });
+    const bodies: (object | string)[] = [
+      "{",
+      { name: "課長" },
+      { name: "課長", rank: "1" },
+      { name: "課長", rank: 0 },
+      { name: "課長", rank: 1.5 },
+      { name: "", rank: 1 },
+      { name: "課長", rank: 1, staff_count: 3 },
+      { id: 42, name: "課長", rank: 1 },
+    ];
+    for (const body of bodies) {
+      const one = await api("PUT", oneUrl, r.tokens.owner, body);
+      expect(one.status, JSON.stringify(body)).toBe(400);
+      expect(one.body).toMatchObject(errorBody);
+      const list = await api("PUT", listUrl, r.tokens.owner, typeof body === "string" ? body : { items: [body] });
+      expect(list.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await api("PUT", listUrl, r.tokens.owner, { items: [], more: 1 })).status).toBe(400);
+    expect((await definitionsOf(r)).positions).toEqual(withoutCount(before));
+    const theirs = (await api("GET", `/app/workspace/${r.other}`, r.tokens.stranger)).body.official_positions;
+    expect(theirs).toEqual([foreign]);
+  });
+});
+
+describe("GET /app/business-category/list-all", () => {
+  it("answers the seeded catalogue in order to any signed-in user", async () => {
+    const { tokens } = await signUp(t);
+    const res = await api("GET", "/app/business-category/list-all", tokens.access_token);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toHaveLength(20);
+    expect(res.body.items[0]).toEqual({
+      id: "agriculture",
+      code: "agriculture",
+      name: "農業・林業・漁業",
+      position: 1,
+    });
+    expect(res.body.items.at(-1)).toMatchObject({ code: "other", name: "その他" });
+    const positions = res.body.items.map((c: { position: number }) => c.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(await api("GET", "/app/business-category/list-all")).toMatchObject({ status: 401, body: errorBody });
+  });
+});
+
+describe("base names and authority rules through PATCH /app/workspace/{id}", () => {
+  let r: Roster;
+  beforeAll(async () => {
+    r = await roster();
+  });
+
+  it("lets an admin rename the levels of work; a member may not", async () => {
+    const url = `/app/workspace/${r.id}`;
+    expect((await workspaceOf(r)).base_names).toEqual({ primary_item: "大項目", secondary_item: "中項目" });
+    const res = await api("PATCH", url, r.tokens.admin, {
+      base_names: { primary_item: "目標", secondary_item: "施策" },
+    });
+    expect(res).toMatchObject({ status: 200, body: { base_names: { primary_item: "目標", secondary_item: "施策" } } });
+    const refused = await api("PATCH", url, r.tokens.member, {
+      base_names: { primary_item: "x", secondary_item: "y" },
+    });
+    expect(refused).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
+    for (const body of [
+      { base_names: { primary_item: "", secondary_item: "施策" } },
+      { base_names: { primary_item: "目標" } },
+      { base_names: { primary_item: "x".repeat(21), secondary_item: "施策" } },
+      { base_names: "目標" },
+    ]) {
+      const bad = await api("PATCH", url, r.tokens.owner, body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(bad.body).toMatchObject(errorBody);
+    }
+    expect(
+      (await api("PATCH", `/app/workspace/${r.other}`, r.tokens.admin, { base_names: res.body.base_names })).status,
+    ).toBe(404);
+    expect((await workspaceOf(r)).base_names).toEqual({ primary_item: "目標", secondary_item: "施策" });
+  });
+
+  it("keeps the authority rules to the owner, and an owner's change takes effect at once", async () => {
+    const url = `/app/workspace/${r.id}`;
+    const before = (await workspaceOf(r)).authority_rules;
+    const narrowed = { ...before, admin: before.admin.filter((p: string) => p !== "manage_groups") };
+    const refused = await api("PATCH", url, r.tokens.admin, { authority_rules: narrowed });
+    expect(refused).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
+    expect((await workspaceOf(r)).authority_rules).toEqual(before);
+
+    const newGroup = () =>
+      api("POST", "/app/group/new", r.tokens.admin, { workspace_id: r.id, name: "管理者のグループ" });
+    const meUrl = `/app/workspace-user/me?workspace_id=${r.id}`;
+    expect((await newGroup()).status).toBe(201);
+    expect((await api("GET", meUrl, r.tokens.admin)).body.permissions).toContain("manage_groups");
+
+    const changed = await api("PATCH", url, r.tokens.owner, { authority_rules: narrowed });
+    expect(changed.status).toBe(200);
+    expect(changed.body.authority_rules.admin).not.toContain("manage_groups");
+    expect(await newGroup()).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
+    expect((await api("GET", meUrl, r.tokens.admin)).body.permissions).not.toContain("manage_groups");
+    // The owner keeps every permission whatever the matrix says.
+    expect((await api("GET", meUrl, r.tokens.owner)).body.permissions).toContain("manage_groups");
+
+    // Given to members, the permission works for them too; taken back, it is gone again.
+    const widened = { ...narrowed, member: [...narrowed.member, "manage_groups"] };
+    await api("PATCH", url, r.tokens.owner, { authority_rules: widened });
+    const asMember = await api("POST", "/app/group/new", r.tokens.member, {
+      workspace_id: r.id,
+      name: "メンバーのグループ",
+    });
+    expect(asMember.status).toBe(201);
+    await api("PATCH", url, r.tokens.owner, { authority_rules: before });
+    expect((await newGroup()).status).toBe(201);
+    expect((await api("POST", "/app/group/new", r.tokens.member, { workspace_id: r.id, name: "再び" })).status).toBe(
+      403,
+    );
+  });
+});
