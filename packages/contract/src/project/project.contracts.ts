@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParamsSchema, idSchema, okSchema } from "../common/common.schema.ts";
 import { defineContract } from "../common/define-contract.ts";
 import { pageOf, pageQuerySchema, positionBodySchema, trashFlagSchema } from "../common/list.schema.ts";
-import { projectFieldsSchema, projectSchema } from "./project.schema.ts";
+import { projectFieldsSchema, projectPatchSchema, projectSchema } from "./project.schema.ts";
 
 export const listProjectsContract = defineContract({
   method: "GET",
@@ -49,7 +49,7 @@ export const updateProjectContract = defineContract({
   tags: ["project"],
   auth: "bearer",
   params: idParamsSchema,
-  body: projectFieldsSchema.partial().strict(),
+  body: projectPatchSchema,
   response: projectSchema,
 });
 

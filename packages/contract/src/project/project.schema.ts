@@ -38,3 +38,18 @@ export const projectFieldsSchema = z.strictObject({
   status: z.enum(["active", "archived"]).default("active"),
   color: projectColorSchema.default("#3949ab"),
 });
+
+const fields = projectFieldsSchema.shape;
+
+/**
+ * An edit sends only what changes. The creation defaults are taken off here: under `.partial()` zod 4
+ * still fills them in, so renaming a project would otherwise reset its status, colour and description.
+ */
+export const projectPatchSchema = z
+  .strictObject({
+    ...fields,
+    description: fields.description.unwrap(),
+    status: fields.status.unwrap(),
+    color: fields.color.unwrap(),
+  })
+  .partial();
