@@ -59,3 +59,33 @@ export function emailChangedMail(to: string, newEmail: string): MailMessage {
     "お心当たりのない場合は、お問い合わせ窓口までご連絡ください。",
   ]);
 }
+
+const tokyoDateTime = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** The invitation to join a workspace as staff; the link is the invitee's only proof, so it is made clickable. */
+export function staffInvitationMail(
+  to: string,
+  details: { inviteeName: string; inviterName: string; workspaceName: string; link: string; expiresAt: Date },
+): MailMessage {
+  const message = mail(to, `「${details.workspaceName}」への招待`, [
+    `${details.inviteeName} 様`,
+    `${details.inviterName} さんから、Tasuki のワークスペース「${details.workspaceName}」に招待されました。`,
+    `次のリンクを開き、Tasuki にログインして参加してください。アカウントをお持ちでない場合は、新規登録のあとで参加できます。\n${details.link}`,
+    `このリンクの有効期限は ${tokyoDateTime.format(details.expiresAt)} までです。期限が切れた場合は、招待した方に招待の再送を依頼してください。`,
+  ]);
+  const escapedLink = escapeHtml(details.link);
+  return {
+    ...message,
+    html: message.html.replace(
+      `<br>${escapedLink}`,
+      `<br><a href="${escapedLink}" style="color:#3949ab">${escapedLink}</a>`,
+    ),
+  };
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParamsSchema, okSchema, workspaceUserStatusSchema } from "../common/common.schema.ts";
 import { defineContract } from "../common/define-contract.ts";
 import { positionBodySchema } from "../common/list.schema.ts";
-import { staffFieldsSchema, workspaceUserSchema } from "./workspace-user.schema.ts";
+import { staffUpdateSchema, workspaceUserSchema } from "./workspace-user.schema.ts";
 
 export const getWorkspaceUserContract = defineContract({
   method: "GET",
@@ -22,7 +22,7 @@ export const updateWorkspaceUserContract = defineContract({
   tags: ["workspace-user"],
   auth: "bearer",
   params: idParamsSchema,
-  body: staffFieldsSchema.partial().strict(),
+  body: staffUpdateSchema,
   response: workspaceUserSchema,
 });
 

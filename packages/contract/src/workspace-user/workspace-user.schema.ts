@@ -36,9 +36,14 @@ export const workspaceUserSchema = z
   .meta({ id: "WorkspaceUser" });
 export type WorkspaceUser = z.infer<typeof workspaceUserSchema>;
 
+/** Fields left out stay as they are: the kana lose the defaults they have on sign-up. */
 export const workspaceUserMeUpdateSchema = personNameSchema
   .partial()
-  .extend({ avatar_image_id: idSchema.nullable().optional() })
+  .extend({
+    last_name_kana: personNameSchema.shape.last_name_kana.unwrap().optional(),
+    first_name_kana: personNameSchema.shape.first_name_kana.unwrap().optional(),
+    avatar_image_id: idSchema.nullable().optional(),
+  })
   .strict();
 
 /** The caller's own record, with what they may do in the workspace. */
@@ -69,3 +74,16 @@ export const staffFieldsSchema = z.strictObject({
   role: roleSchema.default("member"),
   avatar_image_id: idSchema.nullable().optional(),
 });
+
+/**
+ * PATCH: every field optional and without the defaults of `staffFieldsSchema`, so that a field left out
+ * stays as it is (with the defaults, `{}` would have read as role member and empty kana).
+ */
+export const staffUpdateSchema = staffFieldsSchema
+  .partial()
+  .extend({
+    last_name_kana: kanaSchema.optional(),
+    first_name_kana: kanaSchema.optional(),
+    role: roleSchema.optional(),
+  })
+  .strict();

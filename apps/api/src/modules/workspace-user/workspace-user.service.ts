@@ -1,8 +1,10 @@
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import { badRequest } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { findImage } from "../image/image.repository.ts";
 import { toWorkspaceUser } from "./workspace-user.mapper.ts";
 import { loadStaffDetails, updateWorkspaceUser, type WorkspaceUserRow } from "./workspace-user.repository.ts";
 
@@ -31,11 +33,20 @@ export async function updateWorkspaceUserMe(
   },
 ) {
   const me = await requireMember(ctx.db, auth, workspaceId);
+  // An avatar is an image uploaded to this workspace: another company's image id is refused.
+  if (input.avatar_image_id && !(await findImage(ctx.db, workspaceId, input.avatar_image_id))) {
+    throw badRequest(
+      "invalid_reference",
+      "指定された画像が見つかりません。",
+      "avatar_image_id is not an image of this workspace",
+    );
+  }
   await updateWorkspaceUser(ctx.db, workspaceId, me.id, {
     ...(input.last_name !== undefined && { lastName: input.last_name }),
     ...(input.first_name !== undefined && { firstName: input.first_name }),
     ...(input.last_name_kana !== undefined && { lastNameKana: input.last_name_kana }),
     ...(input.first_name_kana !== undefined && { firstNameKana: input.first_name_kana }),
+    ...(input.avatar_image_id !== undefined && { avatarImageId: input.avatar_image_id }),
   });
   return getWorkspaceUserMe(ctx, auth, workspaceId);
 }
