@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AppRouteRouteImport } from "./routes/_app/route"
 import { Route as AuthRouteRouteImport } from "./routes/auth/route"
 import { Route as AppMypageRouteRouteImport } from "./routes/_app/mypage/route"
+import { Route as AppOrganizationRouteRouteImport } from "./routes/_app/organization/route"
 import { Route as AuthIndexRouteImport } from "./routes/auth/index"
 import { Route as AuthResetPasswordRouteImport } from "./routes/auth/reset-password"
 import { Route as AuthSignupRouteImport } from "./routes/auth/signup"
@@ -32,6 +33,7 @@ import { Route as AppMypageWorkspaceRouteImport } from "./routes/_app/mypage/wor
 import { Route as AppOrganizationIndexRouteImport } from "./routes/_app/organization/index"
 import { Route as AppOrganizationAuthorityRulesRouteImport } from "./routes/_app/organization/authority-rules"
 import { Route as AppOrganizationCanvasRouteImport } from "./routes/_app/organization/canvas"
+import { Route as AppOrganizationDefinitionRouteRouteImport } from "./routes/_app/organization/definition/route"
 import { Route as AppOrganizationProjectRouteImport } from "./routes/_app/organization/project"
 import { Route as AppOrganizationStaffRouteImport } from "./routes/_app/organization/staff"
 import { Route as AppTaskIndexRouteImport } from "./routes/_app/task/index"
@@ -75,6 +77,11 @@ const AuthRouteRoute = AuthRouteRouteImport.update({
 const AppMypageRouteRoute = AppMypageRouteRouteImport.update({
   id: "/mypage",
   path: "/mypage",
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
+  id: "/organization",
+  path: "/organization",
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AuthIndexRoute = AuthIndexRouteImport.update({
@@ -159,30 +166,36 @@ const AppMypageWorkspaceRoute = AppMypageWorkspaceRouteImport.update({
   getParentRoute: () => AppMypageRouteRoute,
 } as any)
 const AppOrganizationIndexRoute = AppOrganizationIndexRouteImport.update({
-  id: "/organization/",
-  path: "/organization/",
-  getParentRoute: () => AppRouteRoute,
+  id: "/",
+  path: "/",
+  getParentRoute: () => AppOrganizationRouteRoute,
 } as any)
 const AppOrganizationAuthorityRulesRoute =
   AppOrganizationAuthorityRulesRouteImport.update({
-    id: "/organization/authority-rules",
-    path: "/organization/authority-rules",
-    getParentRoute: () => AppRouteRoute,
+    id: "/authority-rules",
+    path: "/authority-rules",
+    getParentRoute: () => AppOrganizationRouteRoute,
   } as any)
 const AppOrganizationCanvasRoute = AppOrganizationCanvasRouteImport.update({
-  id: "/organization/canvas",
-  path: "/organization/canvas",
-  getParentRoute: () => AppRouteRoute,
+  id: "/canvas",
+  path: "/canvas",
+  getParentRoute: () => AppOrganizationRouteRoute,
 } as any)
+const AppOrganizationDefinitionRouteRoute =
+  AppOrganizationDefinitionRouteRouteImport.update({
+    id: "/definition",
+    path: "/definition",
+    getParentRoute: () => AppOrganizationRouteRoute,
+  } as any)
 const AppOrganizationProjectRoute = AppOrganizationProjectRouteImport.update({
-  id: "/organization/project",
-  path: "/organization/project",
-  getParentRoute: () => AppRouteRoute,
+  id: "/project",
+  path: "/project",
+  getParentRoute: () => AppOrganizationRouteRoute,
 } as any)
 const AppOrganizationStaffRoute = AppOrganizationStaffRouteImport.update({
-  id: "/organization/staff",
-  path: "/organization/staff",
-  getParentRoute: () => AppRouteRoute,
+  id: "/staff",
+  path: "/staff",
+  getParentRoute: () => AppOrganizationRouteRoute,
 } as any)
 const AppTaskIndexRoute = AppTaskIndexRouteImport.update({
   id: "/task/",
@@ -276,48 +289,50 @@ const AppMypageMyExternalLinkageSlackRoute =
   } as any)
 const AppOrganizationDefinitionIndexRoute =
   AppOrganizationDefinitionIndexRouteImport.update({
-    id: "/organization/definition/",
-    path: "/organization/definition/",
-    getParentRoute: () => AppRouteRoute,
+    id: "/",
+    path: "/",
+    getParentRoute: () => AppOrganizationDefinitionRouteRoute,
   } as any)
 const AppOrganizationDefinitionBaseNameRoute =
   AppOrganizationDefinitionBaseNameRouteImport.update({
-    id: "/organization/definition/base-name",
-    path: "/organization/definition/base-name",
-    getParentRoute: () => AppRouteRoute,
+    id: "/base-name",
+    path: "/base-name",
+    getParentRoute: () => AppOrganizationDefinitionRouteRoute,
   } as any)
 const AppOrganizationDefinitionGroupRoute =
   AppOrganizationDefinitionGroupRouteImport.update({
-    id: "/organization/definition/group",
-    path: "/organization/definition/group",
-    getParentRoute: () => AppRouteRoute,
+    id: "/group",
+    path: "/group",
+    getParentRoute: () => AppOrganizationDefinitionRouteRoute,
   } as any)
 const AppOrganizationDefinitionLayerRoute =
   AppOrganizationDefinitionLayerRouteImport.update({
-    id: "/organization/definition/layer",
-    path: "/organization/definition/layer",
-    getParentRoute: () => AppRouteRoute,
+    id: "/layer",
+    path: "/layer",
+    getParentRoute: () => AppOrganizationDefinitionRouteRoute,
   } as any)
 const AppOrganizationDefinitionPositionRoute =
   AppOrganizationDefinitionPositionRouteImport.update({
-    id: "/organization/definition/position",
-    path: "/organization/definition/position",
-    getParentRoute: () => AppRouteRoute,
+    id: "/position",
+    path: "/position",
+    getParentRoute: () => AppOrganizationDefinitionRouteRoute,
   } as any)
 const AppOrganizationDefinitionSummaryRoute =
   AppOrganizationDefinitionSummaryRouteImport.update({
-    id: "/organization/definition/summary",
-    path: "/organization/definition/summary",
-    getParentRoute: () => AppRouteRoute,
+    id: "/summary",
+    path: "/summary",
+    getParentRoute: () => AppOrganizationDefinitionRouteRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/auth": typeof AuthRouteRouteWithChildren
   "/mypage": typeof AppMypageRouteRouteWithChildren
+  "/organization": typeof AppOrganizationRouteRouteWithChildren
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth/": typeof AuthIndexRoute
+  "/organization/definition": typeof AppOrganizationDefinitionRouteRouteWithChildren
   "/communication/meeting": typeof AppCommunicationMeetingRoute
   "/mypage/billing-info": typeof AppMypageBillingInfoRoute
   "/mypage/company-info": typeof AppMypageCompanyInfoRoute
@@ -413,9 +428,11 @@ export interface FileRoutesById {
   "/_app": typeof AppRouteRouteWithChildren
   "/auth": typeof AuthRouteRouteWithChildren
   "/_app/mypage": typeof AppMypageRouteRouteWithChildren
+  "/_app/organization": typeof AppOrganizationRouteRouteWithChildren
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth/": typeof AuthIndexRoute
+  "/_app/organization/definition": typeof AppOrganizationDefinitionRouteRouteWithChildren
   "/_app/communication/meeting": typeof AppCommunicationMeetingRoute
   "/_app/mypage/billing-info": typeof AppMypageBillingInfoRoute
   "/_app/mypage/company-info": typeof AppMypageCompanyInfoRoute
@@ -464,9 +481,11 @@ export interface FileRouteTypes {
     | "/"
     | "/auth"
     | "/mypage"
+    | "/organization"
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth/"
+    | "/organization/definition"
     | "/communication/meeting"
     | "/mypage/billing-info"
     | "/mypage/company-info"
@@ -561,9 +580,11 @@ export interface FileRouteTypes {
     | "/_app"
     | "/auth"
     | "/_app/mypage"
+    | "/_app/organization"
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth/"
+    | "/_app/organization/definition"
     | "/_app/communication/meeting"
     | "/_app/mypage/billing-info"
     | "/_app/mypage/company-info"
@@ -641,6 +662,13 @@ declare module "@tanstack/react-router" {
       path: "/mypage"
       fullPath: "/mypage"
       preLoaderRoute: typeof AppMypageRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    "/_app/organization": {
+      id: "/_app/organization"
+      path: "/organization"
+      fullPath: "/organization"
+      preLoaderRoute: typeof AppOrganizationRouteRouteImport
       parentRoute: typeof AppRouteRoute
     }
     "/auth/": {
@@ -757,38 +785,45 @@ declare module "@tanstack/react-router" {
     }
     "/_app/organization/": {
       id: "/_app/organization/"
-      path: "/organization"
+      path: "/"
       fullPath: "/organization/"
       preLoaderRoute: typeof AppOrganizationIndexRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationRouteRoute
     }
     "/_app/organization/authority-rules": {
       id: "/_app/organization/authority-rules"
-      path: "/organization/authority-rules"
+      path: "/authority-rules"
       fullPath: "/organization/authority-rules"
       preLoaderRoute: typeof AppOrganizationAuthorityRulesRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationRouteRoute
     }
     "/_app/organization/canvas": {
       id: "/_app/organization/canvas"
-      path: "/organization/canvas"
+      path: "/canvas"
       fullPath: "/organization/canvas"
       preLoaderRoute: typeof AppOrganizationCanvasRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
+    "/_app/organization/definition": {
+      id: "/_app/organization/definition"
+      path: "/definition"
+      fullPath: "/organization/definition"
+      preLoaderRoute: typeof AppOrganizationDefinitionRouteRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
     }
     "/_app/organization/project": {
       id: "/_app/organization/project"
-      path: "/organization/project"
+      path: "/project"
       fullPath: "/organization/project"
       preLoaderRoute: typeof AppOrganizationProjectRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationRouteRoute
     }
     "/_app/organization/staff": {
       id: "/_app/organization/staff"
-      path: "/organization/staff"
+      path: "/staff"
       fullPath: "/organization/staff"
       preLoaderRoute: typeof AppOrganizationStaffRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationRouteRoute
     }
     "/_app/task/": {
       id: "/_app/task/"
@@ -911,45 +946,45 @@ declare module "@tanstack/react-router" {
     }
     "/_app/organization/definition/": {
       id: "/_app/organization/definition/"
-      path: "/organization/definition"
+      path: "/"
       fullPath: "/organization/definition/"
       preLoaderRoute: typeof AppOrganizationDefinitionIndexRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationDefinitionRouteRoute
     }
     "/_app/organization/definition/base-name": {
       id: "/_app/organization/definition/base-name"
-      path: "/organization/definition/base-name"
+      path: "/base-name"
       fullPath: "/organization/definition/base-name"
       preLoaderRoute: typeof AppOrganizationDefinitionBaseNameRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationDefinitionRouteRoute
     }
     "/_app/organization/definition/group": {
       id: "/_app/organization/definition/group"
-      path: "/organization/definition/group"
+      path: "/group"
       fullPath: "/organization/definition/group"
       preLoaderRoute: typeof AppOrganizationDefinitionGroupRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationDefinitionRouteRoute
     }
     "/_app/organization/definition/layer": {
       id: "/_app/organization/definition/layer"
-      path: "/organization/definition/layer"
+      path: "/layer"
       fullPath: "/organization/definition/layer"
       preLoaderRoute: typeof AppOrganizationDefinitionLayerRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationDefinitionRouteRoute
     }
     "/_app/organization/definition/position": {
       id: "/_app/organization/definition/position"
-      path: "/organization/definition/position"
+      path: "/position"
       fullPath: "/organization/definition/position"
       preLoaderRoute: typeof AppOrganizationDefinitionPositionRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationDefinitionRouteRoute
     }
     "/_app/organization/definition/summary": {
       id: "/_app/organization/definition/summary"
-      path: "/organization/definition/summary"
+      path: "/summary"
       fullPath: "/organization/definition/summary"
       preLoaderRoute: typeof AppOrganizationDefinitionSummaryRouteImport
-      parentRoute: typeof AppRouteRoute
+      parentRoute: typeof AppOrganizationDefinitionRouteRoute
     }
   }
 }
@@ -991,29 +1026,7 @@ const AppMypageRouteRouteWithChildren = AppMypageRouteRoute._addFileChildren(
   AppMypageRouteRouteChildren,
 )
 
-interface AppRouteRouteChildren {
-  AppMypageRouteRoute: typeof AppMypageRouteRouteWithChildren
-  AppCommunicationMeetingRoute: typeof AppCommunicationMeetingRoute
-  AppOrganizationAuthorityRulesRoute: typeof AppOrganizationAuthorityRulesRoute
-  AppOrganizationCanvasRoute: typeof AppOrganizationCanvasRoute
-  AppOrganizationProjectRoute: typeof AppOrganizationProjectRoute
-  AppOrganizationStaffRoute: typeof AppOrganizationStaffRoute
-  AppTaskGroupRoute: typeof AppTaskGroupRoute
-  AppTaskManagementRoute: typeof AppTaskManagementRoute
-  AppTaskMeRoute: typeof AppTaskMeRoute
-  AppTaskProjectRoute: typeof AppTaskProjectRoute
-  AppTaskPublicRoute: typeof AppTaskPublicRoute
-  AppTasktplTaskTplGuideRoute: typeof AppTasktplTaskTplGuideRoute
-  AppAnalyticsIndexRoute: typeof AppAnalyticsIndexRoute
-  AppCommunicationIndexRoute: typeof AppCommunicationIndexRoute
-  AppOrganizationIndexRoute: typeof AppOrganizationIndexRoute
-  AppTaskIndexRoute: typeof AppTaskIndexRoute
-  AppTasktplIndexRoute: typeof AppTasktplIndexRoute
-  AppAnalyticsGroupIdRoute: typeof AppAnalyticsGroupIdRoute
-  AppAnalyticsManagementIdRoute: typeof AppAnalyticsManagementIdRoute
-  AppAnalyticsProjectIdRoute: typeof AppAnalyticsProjectIdRoute
-  AppAnalyticsWorkspaceUserIdRoute: typeof AppAnalyticsWorkspaceUserIdRoute
-  AppAnalyticsWorkspaceIdRoute: typeof AppAnalyticsWorkspaceIdRoute
+interface AppOrganizationDefinitionRouteRouteChildren {
   AppOrganizationDefinitionBaseNameRoute: typeof AppOrganizationDefinitionBaseNameRoute
   AppOrganizationDefinitionGroupRoute: typeof AppOrganizationDefinitionGroupRoute
   AppOrganizationDefinitionLayerRoute: typeof AppOrganizationDefinitionLayerRoute
@@ -1022,13 +1035,71 @@ interface AppRouteRouteChildren {
   AppOrganizationDefinitionIndexRoute: typeof AppOrganizationDefinitionIndexRoute
 }
 
-const AppRouteRouteChildren: AppRouteRouteChildren = {
-  AppMypageRouteRoute: AppMypageRouteRouteWithChildren,
-  AppCommunicationMeetingRoute: AppCommunicationMeetingRoute,
+const AppOrganizationDefinitionRouteRouteChildren: AppOrganizationDefinitionRouteRouteChildren =
+  {
+    AppOrganizationDefinitionBaseNameRoute:
+      AppOrganizationDefinitionBaseNameRoute,
+    AppOrganizationDefinitionGroupRoute: AppOrganizationDefinitionGroupRoute,
+    AppOrganizationDefinitionLayerRoute: AppOrganizationDefinitionLayerRoute,
+    AppOrganizationDefinitionPositionRoute:
+      AppOrganizationDefinitionPositionRoute,
+    AppOrganizationDefinitionSummaryRoute:
+      AppOrganizationDefinitionSummaryRoute,
+    AppOrganizationDefinitionIndexRoute: AppOrganizationDefinitionIndexRoute,
+  }
+
+const AppOrganizationDefinitionRouteRouteWithChildren =
+  AppOrganizationDefinitionRouteRoute._addFileChildren(
+    AppOrganizationDefinitionRouteRouteChildren,
+  )
+
+interface AppOrganizationRouteRouteChildren {
+  AppOrganizationDefinitionRouteRoute: typeof AppOrganizationDefinitionRouteRouteWithChildren
+  AppOrganizationAuthorityRulesRoute: typeof AppOrganizationAuthorityRulesRoute
+  AppOrganizationCanvasRoute: typeof AppOrganizationCanvasRoute
+  AppOrganizationProjectRoute: typeof AppOrganizationProjectRoute
+  AppOrganizationStaffRoute: typeof AppOrganizationStaffRoute
+  AppOrganizationIndexRoute: typeof AppOrganizationIndexRoute
+}
+
+const AppOrganizationRouteRouteChildren: AppOrganizationRouteRouteChildren = {
+  AppOrganizationDefinitionRouteRoute:
+    AppOrganizationDefinitionRouteRouteWithChildren,
   AppOrganizationAuthorityRulesRoute: AppOrganizationAuthorityRulesRoute,
   AppOrganizationCanvasRoute: AppOrganizationCanvasRoute,
   AppOrganizationProjectRoute: AppOrganizationProjectRoute,
   AppOrganizationStaffRoute: AppOrganizationStaffRoute,
+  AppOrganizationIndexRoute: AppOrganizationIndexRoute,
+}
+
+const AppOrganizationRouteRouteWithChildren =
+  AppOrganizationRouteRoute._addFileChildren(AppOrganizationRouteRouteChildren)
+
+interface AppRouteRouteChildren {
+  AppMypageRouteRoute: typeof AppMypageRouteRouteWithChildren
+  AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
+  AppCommunicationMeetingRoute: typeof AppCommunicationMeetingRoute
+  AppTaskGroupRoute: typeof AppTaskGroupRoute
+  AppTaskManagementRoute: typeof AppTaskManagementRoute
+  AppTaskMeRoute: typeof AppTaskMeRoute
+  AppTaskProjectRoute: typeof AppTaskProjectRoute
+  AppTaskPublicRoute: typeof AppTaskPublicRoute
+  AppTasktplTaskTplGuideRoute: typeof AppTasktplTaskTplGuideRoute
+  AppAnalyticsIndexRoute: typeof AppAnalyticsIndexRoute
+  AppCommunicationIndexRoute: typeof AppCommunicationIndexRoute
+  AppTaskIndexRoute: typeof AppTaskIndexRoute
+  AppTasktplIndexRoute: typeof AppTasktplIndexRoute
+  AppAnalyticsGroupIdRoute: typeof AppAnalyticsGroupIdRoute
+  AppAnalyticsManagementIdRoute: typeof AppAnalyticsManagementIdRoute
+  AppAnalyticsProjectIdRoute: typeof AppAnalyticsProjectIdRoute
+  AppAnalyticsWorkspaceUserIdRoute: typeof AppAnalyticsWorkspaceUserIdRoute
+  AppAnalyticsWorkspaceIdRoute: typeof AppAnalyticsWorkspaceIdRoute
+}
+
+const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppMypageRouteRoute: AppMypageRouteRouteWithChildren,
+  AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
+  AppCommunicationMeetingRoute: AppCommunicationMeetingRoute,
   AppTaskGroupRoute: AppTaskGroupRoute,
   AppTaskManagementRoute: AppTaskManagementRoute,
   AppTaskMeRoute: AppTaskMeRoute,
@@ -1037,7 +1108,6 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppTasktplTaskTplGuideRoute: AppTasktplTaskTplGuideRoute,
   AppAnalyticsIndexRoute: AppAnalyticsIndexRoute,
   AppCommunicationIndexRoute: AppCommunicationIndexRoute,
-  AppOrganizationIndexRoute: AppOrganizationIndexRoute,
   AppTaskIndexRoute: AppTaskIndexRoute,
   AppTasktplIndexRoute: AppTasktplIndexRoute,
   AppAnalyticsGroupIdRoute: AppAnalyticsGroupIdRoute,
@@ -1045,14 +1115,6 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAnalyticsProjectIdRoute: AppAnalyticsProjectIdRoute,
   AppAnalyticsWorkspaceUserIdRoute: AppAnalyticsWorkspaceUserIdRoute,
   AppAnalyticsWorkspaceIdRoute: AppAnalyticsWorkspaceIdRoute,
-  AppOrganizationDefinitionBaseNameRoute:
-    AppOrganizationDefinitionBaseNameRoute,
-  AppOrganizationDefinitionGroupRoute: AppOrganizationDefinitionGroupRoute,
-  AppOrganizationDefinitionLayerRoute: AppOrganizationDefinitionLayerRoute,
-  AppOrganizationDefinitionPositionRoute:
-    AppOrganizationDefinitionPositionRoute,
-  AppOrganizationDefinitionSummaryRoute: AppOrganizationDefinitionSummaryRoute,
-  AppOrganizationDefinitionIndexRoute: AppOrganizationDefinitionIndexRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

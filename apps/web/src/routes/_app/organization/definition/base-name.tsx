@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../components/coming-soon.tsx";
+import { BaseNamePage } from "../../../../features/organization/components/base-name-page.tsx";
 
 export const Route = createFileRoute("/_app/organization/definition/base-name")({
-  component: () => <ComingSoon title="呼称" description="大項目・中項目の呼び方を設定します。" />,
+  component: BaseNamePage,
 });

@@ -1,0 +1,48 @@
+import Box from "@mui/material/Box";
+import Tabs from "@mui/material/Tabs";
+import { Outlet, useRouterState } from "@tanstack/react-router";
+import { TabLink } from "../../../components/router-link.tsx";
+
+/** The organisation area's pages, in the order of the tabs. A later page (監査ログ) is one more entry. */
+export const ORGANIZATION_TABS = [
+  { to: "/organization/staff", label: "スタッフ" },
+  { to: "/organization/definition", label: "組織定義" },
+  { to: "/organization/project", label: "プロジェクト" },
+  { to: "/organization/authority-rules", label: "権限ルール" },
+  { to: "/organization/canvas", label: "組織図" },
+] as const;
+
+export function activeOrganizationTab(pathname: string): string | false {
+  const tab = ORGANIZATION_TABS.find(({ to }) => pathname === to || pathname.startsWith(`${to}/`));
+  return tab?.to ?? false;
+}
+
+/** The organisation area: its sub-navigation above the page of each tab. */
+export function OrganizationLayout() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <>
+      <Box sx={{ borderBottom: 1, borderColor: "divider", mb: { xs: 2.5, md: 3 }, mt: -1 }}>
+        <Tabs
+          component="nav"
+          aria-label="組織メニュー"
+          value={activeOrganizationTab(pathname)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+        >
+          {ORGANIZATION_TABS.map((tab) => (
+            <TabLink
+              key={tab.to}
+              value={tab.to}
+              to={tab.to}
+              label={tab.label}
+              aria-current={activeOrganizationTab(pathname) === tab.to ? "page" : undefined}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Outlet />
+    </>
+  );
+}
