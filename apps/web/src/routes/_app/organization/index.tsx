@@ -2,6 +2,10 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/_app/organization/")({
   beforeLoad: () => {
-    throw redirect({ to: "/organization/staff", search: (prev) => prev, replace: true });
+    throw redirect({
+      to: "/organization/staff",
+      search: (prev) => ({ workspace_id: prev.workspace_id }),
+      replace: true,
+    });
   },
 });
