@@ -4,7 +4,6 @@ import path from "node:path";
 import { z } from "zod";
 
 const boolean = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
-const optionalUrl = z.url().optional();
 
 const providerEnv = (name: string, defaultIssuer?: string) => ({
   [`OIDC_${name}_CLIENT_ID`]: z.string().min(1).optional(),
