@@ -147,31 +147,47 @@ function GroupTreeSection({
     [queryClient, treeKey, update],
   );
 
+  const dialogs = (
+    <>
+      <GroupDialog
+        state={dialog}
+        onClose={() => setDialog(null)}
+        workspaceId={workspaceId}
+        groups={groups}
+        layers={layers}
+      />
+      <DeleteGroupDialog group={deleting} workspaceId={workspaceId} onClose={() => setDeleting(null)} />
+    </>
+  );
+
   if (tree.isPending) return <TreeSkeleton />;
   if (tree.isError && !tree.data) return <ErrorState error={tree.error} onRetry={() => void tree.refetch()} />;
 
   if (groups.length === 0) {
     return (
-      <EmptyState
-        icon={<AccountTreeOutlined />}
-        title="グループはまだありません"
-        description={
-          canEdit
-            ? "最上位のグループ（例：営業本部）から追加し、その下に部や課を追加していきます。"
-            : "グループが登録されると、ここに組織の階層が表示されます。"
-        }
-        action={
-          canEdit && (
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setDialog({ mode: "create", parent: null })}
-            >
-              グループを追加
-            </Button>
-          )
-        }
-      ></EmptyState>
+      <>
+        <EmptyState
+          icon={<AccountTreeOutlined />}
+          title="グループはまだありません"
+          description={
+            canEdit
+              ? "最上位のグループ（例：営業本部）から追加し、その下に部や課を追加していきます。"
+              : "グループが登録されると、ここに組織の階層が表示されます。"
+          }
+          action={
+            canEdit && (
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                onClick={() => setDialog({ mode: "create", parent: null })}
+              >
+                グループを追加
+              </Button>
+            )
+          }
+        />
+        {dialogs}
+      </>
     );
   }
 
@@ -254,14 +270,7 @@ function GroupTreeSection({
           />
         )}
       </Card>
-      <GroupDialog
-        state={dialog}
-        onClose={() => setDialog(null)}
-        workspaceId={workspaceId}
-        groups={groups}
-        layers={layers}
-      />
-      <DeleteGroupDialog group={deleting} workspaceId={workspaceId} onClose={() => setDeleting(null)} />
+      {dialogs}
     </>
   );
 }

@@ -1,0 +1,86 @@
+import type { Page } from "@playwright/test";
+import { createUser } from "./api.ts";
+import { expect, mailCount, PASSWORD, uniqueEmail } from "./fixtures.ts";
+
+/** Set-up calls of the organisation journeys, made through the public API. */
+async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${process.env.E2E_BASE_URL}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json as T;
+}
+
+export async function accessToken(email: string): Promise<string> {
+  const tokens = await request<{ access_token: string }>("POST", "/app/auth/login-with-email", {
+    email,
+    password: PASSWORD,
+  });
+  return tokens.access_token;
+}
+
+/** An owner with a fresh workspace: their e-mail, token and workspace id. */
+export async function createOwner(workspaceName: string) {
+  const { email } = await createUser({ workspace: workspaceName });
+  const token = await accessToken(email);
+  const me = await request<{ workspace_users: { workspace_id: string; role: string }[] }>(
+    "GET",
+    "/app/user/me",
+    undefined,
+    token,
+  );
+  const workspaceId = me.workspace_users.find((membership) => membership.role === "owner")?.workspace_id;
+  if (!workspaceId) throw new Error("the new user owns no workspace");
+  return { email, token, workspaceId };
+}
+
+/** The token of the newest invitation mailed to an address (from the link /invitation?token=…). */
+export async function latestInvitationToken(email: string, after = 0): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${process.env.E2E_INBOX_URL}/?to=${encodeURIComponent(email)}`);
+    const { items } = (await response.json()) as { items: { text: string }[] };
+    const link = items
+      .slice(after)
+      .map((mail) => /\/invitation\?token=([^\s>]+)/.exec(mail.text)?.[1])
+      .filter(Boolean)
+      .at(-1);
+    if (link) return decodeURIComponent(link);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no invitation mailed to ${email}`);
+}
+
+/**
+ * A signed-up user placed in the owner's workspace with a role: invited by the owner
+ * (POST /app/workspace-user/new) and joined with the mailed token (accept-invitation).
+ */
+export async function addStaff(owner: { token: string; workspaceId: string }, role: "admin" | "member" | "guest") {
+  const { email } = await createUser();
+  const before = await mailCount(email);
+  await request(
+    "POST",
+    "/app/workspace-user/new",
+    { workspace_id: owner.workspaceId, email, last_name: "森", first_name: "一郎", role },
+    owner.token,
+  );
+  const invitation = await latestInvitationToken(email, before);
+  await request("POST", "/app/workspace-user/accept-invitation", { token: invitation }, await accessToken(email));
+  return { email };
+}
+
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page).toHaveURL(/\/task/);
+}
+
+export { uniqueEmail };
