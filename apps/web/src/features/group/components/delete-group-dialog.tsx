@@ -99,30 +99,39 @@ export function DeleteGroupDialog({
           </Alert>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: "wrap", gap: 1 }}>
-        <Button color="inherit" onClick={onClose}>
-          キャンセル
-        </Button>
-        {conflict === null ? (
+      {conflict === null ? (
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button color="inherit" onClick={onClose}>
+            キャンセル
+          </Button>
           <Button color="error" variant="contained" loading={pendingMode === "plain"} onClick={() => void run()}>
             削除
           </Button>
-        ) : (
-          <>
-            <Button variant="outlined" loading={pendingMode === "lift"} onClick={() => void run("lift")}>
-              配下のグループを上の階層へ移動する
-            </Button>
-            <Button
-              color="error"
-              variant="contained"
-              loading={pendingMode === "cascade"}
-              onClick={() => void run("cascade")}
-            >
-              配下のグループも削除する
-            </Button>
-          </>
-        )}
-      </DialogActions>
+        </DialogActions>
+      ) : (
+        <Stack spacing={1.25} sx={{ px: 3, pb: 2.5 }}>
+          <Button
+            color="error"
+            variant="contained"
+            loading={pendingMode === "cascade"}
+            disabled={pendingMode !== null}
+            onClick={() => void run("cascade")}
+          >
+            配下のグループも削除する
+          </Button>
+          <Button
+            variant="outlined"
+            loading={pendingMode === "lift"}
+            disabled={pendingMode !== null}
+            onClick={() => void run("lift")}
+          >
+            配下のグループを上の階層へ移動する
+          </Button>
+          <Button color="inherit" onClick={onClose}>
+            キャンセル
+          </Button>
+        </Stack>
+      )}
     </Dialog>
   );
 }

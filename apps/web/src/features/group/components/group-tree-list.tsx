@@ -2,6 +2,7 @@ import {
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
+  type DragOverEvent,
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
@@ -84,26 +85,32 @@ export function GroupTreeList({
     startY.current = "clientY" in pointer ? pointer.clientY : (event.active.rect.current.initial?.top ?? 0);
   };
 
-  const onDragMove = (event: DragMoveEvent) => {
+  // Where the pointer is now decides the zone; dnd-kit reports `over` for a move only after the
+  // next collision check, so the drop is worked out again from the final event on release.
+  const resolve = (event: DragMoveEvent | DragOverEvent | DragEndEvent): DropState | null => {
     const { over, active, delta } = event;
-    if (!over) {
-      if (drop) setDrop(null);
-      return;
-    }
+    if (!over) return null;
     const zone = dropZone(startY.current + delta.y, over.rect.top, over.rect.height);
     const overId = String(over.id);
-    if (drop?.overId === overId && drop.zone === zone) return;
-    const valid = computeDropTarget(allGroups, String(active.id), overId, zone) !== null;
-    setDrop({ overId, zone, valid });
+    return { overId, zone, valid: computeDropTarget(allGroups, String(active.id), overId, zone) !== null };
+  };
+
+  const track = (event: DragMoveEvent | DragOverEvent) => {
+    const next = resolve(event);
+    setDrop((current) =>
+      current?.overId === next?.overId && current?.zone === next?.zone && current?.valid === next?.valid
+        ? current
+        : next,
+    );
   };
 
   const onDragEnd = (event: DragEndEvent) => {
-    const current = drop;
+    const final = resolve(event);
     setActiveId(null);
     setDrop(null);
-    if (!current?.valid || !event.over) return;
+    if (!final?.valid) return;
     const group = allGroups.find((node) => node.id === event.active.id);
-    const target = computeDropTarget(allGroups, String(event.active.id), current.overId, current.zone);
+    const target = computeDropTarget(allGroups, String(event.active.id), final.overId, final.zone);
     if (group && target) onMove(group, target);
   };
 
@@ -114,7 +121,8 @@ export function GroupTreeList({
       sensors={sensors}
       collisionDetection={pointerWithin}
       onDragStart={onDragStart}
-      onDragMove={onDragMove}
+      onDragMove={track}
+      onDragOver={track}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
         setActiveId(null);
