@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   applyMove,
   computeDropTarget,
+  defaultLayerId,
   dropZone,
   filterTree,
   subtreeIds,
@@ -177,5 +178,22 @@ describe("applyMove", () => {
   it("moves a group before a sibling", () => {
     const moved = applyMove(nodes, "sales2", { parent_id: "sales", prev_id: null, next_id: "sales1" });
     expect(names(moved)).toEqual(["sales", "sales2", "sales1", "corp", "admin", "general"]);
+  });
+});
+
+describe("defaultLayerId", () => {
+  const layers = [
+    { id: "ka", level: 2 },
+    { id: "honbu", level: 0 },
+    { id: "bu", level: 1 },
+  ];
+  it("gives a top group the top layer and a child the layer below its parent's depth", () => {
+    expect(defaultLayerId(layers, null)).toBe("honbu");
+    expect(defaultLayerId(layers, 0)).toBe("bu");
+    expect(defaultLayerId(layers, 1)).toBe("ka");
+  });
+  it("leaves the layer unset below the last layer or without layers", () => {
+    expect(defaultLayerId(layers, 2)).toBeNull();
+    expect(defaultLayerId([], null)).toBeNull();
   });
 });

@@ -176,3 +176,9 @@ export function applyMove<T extends TreeNode>(nodes: readonly T[], activeId: str
   children.set(target.parent_id, siblings);
   return flatten(children).map((row) => row.node);
 }
+
+/** The layer a new group usually has: the one at its depth (the top layer for a group at the top). */
+export function defaultLayerId(layers: readonly { id: string; level: number }[], parentDepth: number | null) {
+  const sorted = [...layers].sort((a, b) => a.level - b.level);
+  return sorted[parentDepth === null ? 0 : parentDepth + 1]?.id ?? null;
+}

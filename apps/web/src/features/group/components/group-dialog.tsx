@@ -19,19 +19,13 @@ import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
 import { useCreateGroup } from "../api/new-group.ts";
 import { useUpdateGroup } from "../api/update-group.ts";
-import { subtreeIds, treeRows } from "../group-tree.ts";
+import { defaultLayerId, subtreeIds, treeRows } from "../group-tree.ts";
 
 export type GroupDialogState = { mode: "create"; parent: GroupNode | null } | { mode: "edit"; group: GroupNode };
 
 const MEMBER_PAGE = 200;
 const TOP = "__top__";
 const NO_LAYER = "__none__";
-
-/** The layer a new child usually has: the one below its parent's depth. */
-export function defaultLayerId(layers: readonly GroupType[], parentDepth: number | null): string | null {
-  const sorted = [...layers].sort((a, b) => a.level - b.level);
-  return sorted[parentDepth === null ? 0 : parentDepth + 1]?.id ?? null;
-}
 
 export function GroupDialog({
   state,

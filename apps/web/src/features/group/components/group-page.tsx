@@ -45,7 +45,11 @@ export function GroupPage() {
     <>
       <PageHeader
         title="グループ"
-        description="本部・部・課などのグループを、階層どおりに登録します。行をドラッグして別のグループの下へ移動できます。"
+        description={
+          canEdit
+            ? "本部・部・課などのグループを、階層どおりに登録します。行をドラッグして別のグループの下へ移動できます。"
+            : "本部・部・課などのグループの構成を確認できます。"
+        }
         actions={
           canEdit && tab === "tree" ? (
             <Button
@@ -59,11 +63,13 @@ export function GroupPage() {
         }
       />
       {!canEdit && <ReadOnlyNotice permission="manage_groups" />}
-      <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 2 }} aria-label="グループの表示">
-        <Tab value="tree" label="グループ一覧" />
-        <Tab value="trash" label="ゴミ箱" icon={<DeleteOutlineOutlined fontSize="small" />} iconPosition="start" />
-      </Tabs>
-      {tab === "tree" ? (
+      {canEdit && (
+        <Tabs value={tab} onChange={(_, value) => setTab(value)} sx={{ mb: 2 }} aria-label="グループの表示">
+          <Tab value="tree" label="グループ一覧" />
+          <Tab value="trash" label="ゴミ箱" icon={<DeleteOutlineOutlined fontSize="small" />} iconPosition="start" />
+        </Tabs>
+      )}
+      {tab === "tree" || !canEdit ? (
         <GroupTreeSection dialog={dialog} setDialog={setDialog} canEdit={canEdit} />
       ) : (
         <GroupTrashSection canEdit={canEdit} />

@@ -216,7 +216,7 @@ const GroupRow = memo(function GroupRow({
         gap: 1,
         minHeight: 52,
         pr: 1,
-        pl: `${8 + depth * INDENT}px`,
+        pl: { xs: `${4 + depth * 14}px`, sm: `${8 + depth * INDENT}px` },
         borderBottom: 1,
         borderColor: "divider",
         bgcolor: inside ? "rgba(57, 73, 171, 0.1)" : "background.paper",
@@ -256,7 +256,13 @@ const GroupRow = memo(function GroupRow({
           ref={draggable.setActivatorNodeRef}
           size="small"
           aria-label={`「${node.name}」を移動`}
-          sx={{ cursor: "grab", color: "text.secondary", touchAction: "none", ml: -0.5 }}
+          sx={{
+            cursor: "grab",
+            color: "text.secondary",
+            touchAction: "none",
+            ml: -0.5,
+            display: { xs: "none", sm: "inline-flex" },
+          }}
           {...draggable.attributes}
           {...draggable.listeners}
         >
@@ -268,17 +274,29 @@ const GroupRow = memo(function GroupRow({
           {node.name}
         </Typography>
         {layerName ? (
-          <Chip label={layerName} size="small" variant="outlined" sx={{ height: 22, fontSize: 12 }} />
+          <Chip
+            label={layerName}
+            size="small"
+            variant="outlined"
+            sx={{ height: 22, fontSize: 12, flexShrink: 0, display: { xs: "none", sm: "inline-flex" } }}
+          />
         ) : (
           <Chip
             label="階層なし"
             size="small"
             variant="outlined"
-            sx={{ height: 22, fontSize: 12, color: "text.secondary", borderStyle: "dashed" }}
+            sx={{
+              height: 22,
+              fontSize: 12,
+              flexShrink: 0,
+              color: "text.secondary",
+              borderStyle: "dashed",
+              display: { xs: "none", sm: "inline-flex" },
+            }}
           />
         )}
         {childCount > 0 && !expanded && (
-          <Typography variant="caption" sx={{ color: "text.secondary" }}>
+          <Typography variant="caption" sx={{ color: "text.secondary", flexShrink: 0 }}>
             下位 {childCount}件
           </Typography>
         )}
@@ -308,7 +326,7 @@ const GroupRow = memo(function GroupRow({
       </Box>
       <Box
         sx={{
-          display: "flex",
+          display: { xs: "none", sm: "flex" },
           alignItems: "center",
           gap: 0.5,
           width: 72,
@@ -324,6 +342,7 @@ const GroupRow = memo(function GroupRow({
         <Box className="group-row-actions" sx={{ display: "flex", flexShrink: 0 }}>
           <Tooltip title="下位グループを追加">
             <IconButton
+              sx={{ display: { xs: "none", sm: "inline-flex" } }}
               size="small"
               aria-label={`「${node.name}」の下にグループを追加`}
               onClick={() => onAction("add-child", node)}

@@ -59,13 +59,17 @@ export function ProjectPage() {
   const workspaceId = useCurrentWorkspaceId();
   const tree = useGroupTree(workspaceId);
   const groups = tree.data?.items ?? [];
-  const trash = search.view === "trash";
+  const trash = search.view === "trash" && canManage;
 
   return (
     <>
       <PageHeader
         title="プロジェクト"
-        description="グループが担当するプロジェクトを管理します。行をドラッグすると並び順を変えられます。"
+        description={
+          canManage
+            ? "グループが担当するプロジェクトを管理します。行をドラッグすると並び順を変えられます。"
+            : "所属グループのプロジェクトと、あなたが参加しているプロジェクトを表示します。"
+        }
         actions={
           canManage && !trash ? (
             <Button
@@ -87,7 +91,9 @@ export function ProjectPage() {
           aria-label="プロジェクトの表示"
         >
           <Tab value="list" label="プロジェクト一覧" />
-          <Tab value="trash" label="ゴミ箱" icon={<DeleteOutlineOutlined fontSize="small" />} iconPosition="start" />
+          {canManage && (
+            <Tab value="trash" label="ゴミ箱" icon={<DeleteOutlineOutlined fontSize="small" />} iconPosition="start" />
+          )}
         </Tabs>
         <Box sx={{ flexGrow: 1 }} />
         <TextField
