@@ -20,6 +20,7 @@ async function main(): Promise<void> {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      onPoolError: (error) => console.error(`database connection lost (it will be reopened): ${error.message}`),
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {

@@ -73,11 +73,16 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` for a throwaway database (tests). */
   dataDir: string;
   poolSize?: number;
+  /** Told when an idle pooled connection fails (logged by the server). */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, admin kill) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on("error", (error) => options.onPoolError?.(error));
     const db = drizzlePg(pool) as unknown as Db;
     // Several instances may start at once: one migrates while the others wait on the advisory lock.
     const client = await pool.connect();

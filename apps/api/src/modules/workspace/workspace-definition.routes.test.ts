@@ -59,12 +59,7 @@ type Roster = Awaited<ReturnType<typeof roster>>;
 
 const workspaceOf = async (r: Roster) => (await api("GET", `/app/workspace/${r.id}`, r.tokens.owner)).body;
 
-/**
- * The definitions as GET /app/workspace/{id} shows them, without the usage counts: that endpoint's counts
- * come from workspace.repository's findDefinitions, whose correlated subqueries compare a column with
- * itself (Drizzle leaves columns unqualified in a one-table select) and answer 0. Reported; the counts
- * are checked here on this module's own answers instead.
- */
+/** The definitions as GET /app/workspace/{id} shows them, without the usage counts (checked on their own). */
 const definitionsOf = async (r: Roster) => {
   const ws = await workspaceOf(r);
   return {
@@ -191,6 +186,38 @@ describe("PUT /app/workspace/{id}/group-types", () => {
     const removed = await api("PUT", url, r.tokens.owner, { items: [{ id: items[1].id, name: "部署" }] });
     expect(removed.status).toBe(200);
     expect((await api("GET", `/app/group/${group.body.id}`, r.tokens.owner)).body.group_type_id).toBeNull();
+  });
+
+  it("counts the live groups of each layer and the staff of each position in GET /app/workspace/{id}", async () => {
+    const r = await roster();
+    const layers = (
+      await api("PUT", `/app/workspace/${r.id}/group-types`, r.tokens.owner, {
+        items: [{ name: "本部" }, { name: "部" }],
+      })
+    ).body.items;
+    const positions = (
+      await api("PUT", `/app/workspace/${r.id}/official-positions`, r.tokens.owner, {
+        items: [
+          { name: "部長", rank: 1 },
+          { name: "課長", rank: 2 },
+        ],
+      })
+    ).body.items;
+    for (const name of ["営業本部", "開発本部"]) {
+      await api("POST", "/app/group/new", r.tokens.owner, { workspace_id: r.id, name, group_type_id: layers[0].id });
+    }
+    await api("PATCH", `/app/workspace-user/${r.staff.member}`, r.tokens.owner, {
+      official_position_id: positions[1].id,
+    });
+    const ws = await workspaceOf(r);
+    expect(ws.group_types.map((t: { name: string; group_count: number }) => [t.name, t.group_count])).toEqual([
+      ["本部", 2],
+      ["部", 0],
+    ]);
+    expect(ws.official_positions.map((p: { name: string; staff_count: number }) => [p.name, p.staff_count])).toEqual([
+      ["部長", 0],
+      ["課長", 1],
+    ]);
   });
 
   it("refuses ids of another workspace, repeated ids and repeated names, writing nothing", async () => {

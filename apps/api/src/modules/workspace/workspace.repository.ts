@@ -46,20 +46,27 @@ export async function findDefinitions(db: DbOrTx, workspaceId: string) {
         id: groupTypes.id,
         name: groupTypes.name,
         level: groupTypes.level,
-        group_count: sql<number>`(select count(*)::int from ${groups} g where g.group_type_id = ${groupTypes.id} and g.deleted_at is null)`,
+        group_count: sql<number>`count(${groups.id})::int`,
       })
       .from(groupTypes)
+      .leftJoin(groups, and(eq(groups.groupTypeId, groupTypes.id), isNull(groups.deletedAt)))
       .where(eq(groupTypes.workspaceId, workspaceId))
+      .groupBy(groupTypes.id)
       .orderBy(asc(groupTypes.level)),
     db
       .select({
         id: officialPositions.id,
         name: officialPositions.name,
         rank: officialPositions.rank,
-        staff_count: sql<number>`(select count(*)::int from ${workspaceUsers} s where s.official_position_id = ${officialPositions.id} and s.deleted_at is null)`,
+        staff_count: sql<number>`count(${workspaceUsers.id})::int`,
       })
       .from(officialPositions)
+      .leftJoin(
+        workspaceUsers,
+        and(eq(workspaceUsers.officialPositionId, officialPositions.id), isNull(workspaceUsers.deletedAt)),
+      )
       .where(eq(officialPositions.workspaceId, workspaceId))
+      .groupBy(officialPositions.id)
       .orderBy(asc(officialPositions.position), asc(officialPositions.rank)),
   ]);
   return { groupTypes: types, officialPositions: positions };
