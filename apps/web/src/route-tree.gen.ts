@@ -12,11 +12,13 @@ import { Route as rootRouteImport } from "./routes/__root"
 import { Route as IndexRouteImport } from "./routes/index"
 import { Route as AppRouteRouteImport } from "./routes/_app/route"
 import { Route as AuthRouteRouteImport } from "./routes/auth/route"
+import { Route as InvitationRouteRouteImport } from "./routes/invitation/route"
 import { Route as AppMypageRouteRouteImport } from "./routes/_app/mypage/route"
 import { Route as AppOrganizationRouteRouteImport } from "./routes/_app/organization/route"
 import { Route as AuthIndexRouteImport } from "./routes/auth/index"
 import { Route as AuthResetPasswordRouteImport } from "./routes/auth/reset-password"
 import { Route as AuthSignupRouteImport } from "./routes/auth/signup"
+import { Route as InvitationIndexRouteImport } from "./routes/invitation/index"
 import { Route as AppAnalyticsIndexRouteImport } from "./routes/_app/analytics/index"
 import { Route as AppCommunicationIndexRouteImport } from "./routes/_app/communication/index"
 import { Route as AppCommunicationMeetingRouteImport } from "./routes/_app/communication/meeting"
@@ -74,6 +76,11 @@ const AuthRouteRoute = AuthRouteRouteImport.update({
   path: "/auth",
   getParentRoute: () => rootRouteImport,
 } as any)
+const InvitationRouteRoute = InvitationRouteRouteImport.update({
+  id: "/invitation",
+  path: "/invitation",
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppMypageRouteRoute = AppMypageRouteRouteImport.update({
   id: "/mypage",
   path: "/mypage",
@@ -98,6 +105,11 @@ const AuthSignupRoute = AuthSignupRouteImport.update({
   id: "/signup",
   path: "/signup",
   getParentRoute: () => AuthRouteRoute,
+} as any)
+const InvitationIndexRoute = InvitationIndexRouteImport.update({
+  id: "/",
+  path: "/",
+  getParentRoute: () => InvitationRouteRoute,
 } as any)
 const AppAnalyticsIndexRoute = AppAnalyticsIndexRouteImport.update({
   id: "/analytics/",
@@ -327,11 +339,13 @@ const AppOrganizationDefinitionSummaryRoute =
 export interface FileRoutesByFullPath {
   "/": typeof IndexRoute
   "/auth": typeof AuthRouteRouteWithChildren
+  "/invitation": typeof InvitationRouteRouteWithChildren
   "/mypage": typeof AppMypageRouteRouteWithChildren
   "/organization": typeof AppOrganizationRouteRouteWithChildren
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth/": typeof AuthIndexRoute
+  "/invitation/": typeof InvitationIndexRoute
   "/organization/definition": typeof AppOrganizationDefinitionRouteRouteWithChildren
   "/communication/meeting": typeof AppCommunicationMeetingRoute
   "/mypage/billing-info": typeof AppMypageBillingInfoRoute
@@ -380,6 +394,7 @@ export interface FileRoutesByTo {
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth": typeof AuthIndexRoute
+  "/invitation": typeof InvitationIndexRoute
   "/communication/meeting": typeof AppCommunicationMeetingRoute
   "/mypage/billing-info": typeof AppMypageBillingInfoRoute
   "/mypage/company-info": typeof AppMypageCompanyInfoRoute
@@ -427,11 +442,13 @@ export interface FileRoutesById {
   "/": typeof IndexRoute
   "/_app": typeof AppRouteRouteWithChildren
   "/auth": typeof AuthRouteRouteWithChildren
+  "/invitation": typeof InvitationRouteRouteWithChildren
   "/_app/mypage": typeof AppMypageRouteRouteWithChildren
   "/_app/organization": typeof AppOrganizationRouteRouteWithChildren
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth/": typeof AuthIndexRoute
+  "/invitation/": typeof InvitationIndexRoute
   "/_app/organization/definition": typeof AppOrganizationDefinitionRouteRouteWithChildren
   "/_app/communication/meeting": typeof AppCommunicationMeetingRoute
   "/_app/mypage/billing-info": typeof AppMypageBillingInfoRoute
@@ -480,11 +497,13 @@ export interface FileRouteTypes {
   fullPaths:
     | "/"
     | "/auth"
+    | "/invitation"
     | "/mypage"
     | "/organization"
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth/"
+    | "/invitation/"
     | "/organization/definition"
     | "/communication/meeting"
     | "/mypage/billing-info"
@@ -533,6 +552,7 @@ export interface FileRouteTypes {
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth"
+    | "/invitation"
     | "/communication/meeting"
     | "/mypage/billing-info"
     | "/mypage/company-info"
@@ -579,11 +599,13 @@ export interface FileRouteTypes {
     | "/"
     | "/_app"
     | "/auth"
+    | "/invitation"
     | "/_app/mypage"
     | "/_app/organization"
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth/"
+    | "/invitation/"
     | "/_app/organization/definition"
     | "/_app/communication/meeting"
     | "/_app/mypage/billing-info"
@@ -632,6 +654,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRouteRoute: typeof AppRouteRouteWithChildren
   AuthRouteRoute: typeof AuthRouteRouteWithChildren
+  InvitationRouteRoute: typeof InvitationRouteRouteWithChildren
 }
 
 declare module "@tanstack/react-router" {
@@ -655,6 +678,13 @@ declare module "@tanstack/react-router" {
       path: "/auth"
       fullPath: "/auth"
       preLoaderRoute: typeof AuthRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/invitation": {
+      id: "/invitation"
+      path: "/invitation"
+      fullPath: "/invitation"
+      preLoaderRoute: typeof InvitationRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     "/_app/mypage": {
@@ -691,6 +721,13 @@ declare module "@tanstack/react-router" {
       fullPath: "/auth/signup"
       preLoaderRoute: typeof AuthSignupRouteImport
       parentRoute: typeof AuthRouteRoute
+    }
+    "/invitation/": {
+      id: "/invitation/"
+      path: "/"
+      fullPath: "/invitation/"
+      preLoaderRoute: typeof InvitationIndexRouteImport
+      parentRoute: typeof InvitationRouteRoute
     }
     "/_app/analytics/": {
       id: "/_app/analytics/"
@@ -1139,10 +1176,23 @@ const AuthRouteRouteWithChildren = AuthRouteRoute._addFileChildren(
   AuthRouteRouteChildren,
 )
 
+interface InvitationRouteRouteChildren {
+  InvitationIndexRoute: typeof InvitationIndexRoute
+}
+
+const InvitationRouteRouteChildren: InvitationRouteRouteChildren = {
+  InvitationIndexRoute: InvitationIndexRoute,
+}
+
+const InvitationRouteRouteWithChildren = InvitationRouteRoute._addFileChildren(
+  InvitationRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRouteRoute: AppRouteRouteWithChildren,
   AuthRouteRoute: AuthRouteRouteWithChildren,
+  InvitationRouteRoute: InvitationRouteRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

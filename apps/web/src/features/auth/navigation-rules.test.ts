@@ -22,6 +22,11 @@ describe("authRedirect for signed-out visitors", () => {
     expect(authRedirect("/auth/sns/callback", signedOut)).toBeNull();
   });
 
+  it("lets them open an invitation link", () => {
+    expect(authRedirect("/invitation", signedOut)).toBeNull();
+    expect(authRedirect("/invitation/", signedOut)).toBeNull();
+  });
+
   it("does not treat look-alike paths as public", () => {
     expect(authRedirect("/authx", signedOut)).toBe("/auth");
     expect(authRedirect("/auth/signup/extra", signedOut)).toBe("/auth");
@@ -42,6 +47,7 @@ describe("authRedirect for signed-in members", () => {
     expect(authRedirect("/mypage/workspace", member)).toBeNull();
     expect(authRedirect("/auth/reset-password", member)).toBeNull();
     expect(authRedirect("/auth/sns/callback", member)).toBeNull();
+    expect(authRedirect("/invitation", member)).toBeNull();
   });
 });
 
@@ -56,6 +62,10 @@ describe("authRedirect for a signed-in user without a workspace", () => {
   it("keeps them on that step and on the social callback", () => {
     expect(authRedirect("/auth/signup", newUser)).toBeNull();
     expect(authRedirect("/auth/sns/callback", newUser)).toBeNull();
+  });
+
+  it("lets them accept an invitation instead of creating a workspace", () => {
+    expect(authRedirect("/invitation", newUser)).toBeNull();
   });
 });
 

@@ -8,9 +8,17 @@ export const LOGIN_PATH = "/auth";
 export const SIGNUP_PATH = "/auth/signup";
 export const RESET_PASSWORD_PATH = "/auth/reset-password";
 export const SNS_CALLBACK_PATH = "/auth/sns/callback";
+/** The link of an invitation mail: open to everyone, since the invitee may not have an account yet. */
+export const INVITATION_PATH = "/invitation";
 
 /** Where a signed-out visitor may stay. */
-const PUBLIC_PATHS: ReadonlySet<string> = new Set([LOGIN_PATH, SIGNUP_PATH, RESET_PASSWORD_PATH, SNS_CALLBACK_PATH]);
+const PUBLIC_PATHS: ReadonlySet<string> = new Set([
+  LOGIN_PATH,
+  SIGNUP_PATH,
+  RESET_PASSWORD_PATH,
+  SNS_CALLBACK_PATH,
+  INVITATION_PATH,
+]);
 
 /** Where a signed-in user is sent on to the landing page. */
 const SENT_TO_LANDING: ReadonlySet<string> = new Set(["/", LOGIN_PATH, SIGNUP_PATH]);
@@ -57,8 +65,9 @@ export function authRedirect(pathname: string, auth: AuthSnapshot): AuthRedirect
 
   if (!auth.signedIn) return PUBLIC_PATHS.has(path) ? null : LOGIN_PATH;
 
-  // The social callback also serves signed-in users linking an account; resetting a password is allowed either way.
-  if (path === SNS_CALLBACK_PATH || path === RESET_PASSWORD_PATH) return null;
+  // The social callback also serves signed-in users linking an account; resetting a password is allowed either way;
+  // an invitation is accepted signed in, with or without a workspace of one's own.
+  if (path === SNS_CALLBACK_PATH || path === RESET_PASSWORD_PATH || path === INVITATION_PATH) return null;
   // Without a workspace nothing but the create-workspace step (the last step of sign-up) can work.
   if (!auth.hasWorkspace) return path === SIGNUP_PATH ? null : SIGNUP_PATH;
   return SENT_TO_LANDING.has(path) ? LANDING_PATH : null;

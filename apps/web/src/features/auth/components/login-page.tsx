@@ -12,8 +12,9 @@ import { PasswordField } from "../../../components/password-field.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
 import { LOGIN_TOAST_AUTO_CLOSE_MS } from "../../../lib/constants.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { pendingInvitationToken } from "../../staff/pending-invitation.ts";
 import { useLoginWithEmail } from "../api/login-with-email.ts";
-import { LANDING_PATH } from "../navigation-rules.ts";
+import { INVITATION_PATH, LANDING_PATH } from "../navigation-rules.ts";
 import { signIn } from "../session.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { SnsButtons, useHasSnsProviders } from "./sns-buttons.tsx";
@@ -41,7 +42,10 @@ export function LoginPage() {
       return;
     }
     showToast("ログインしました", { type: "success", autoClose: LOGIN_TOAST_AUTO_CLOSE_MS });
-    await navigate({ to: LANDING_PATH });
+    // Came from an invitation link: go back to it to join that workspace.
+    const invitation = pendingInvitationToken();
+    if (invitation) await navigate({ to: INVITATION_PATH, search: { token: invitation } });
+    else await navigate({ to: LANDING_PATH });
   });
 
   return (

@@ -8,7 +8,7 @@ import Step from "@mui/material/Step";
 import StepLabel from "@mui/material/StepLabel";
 import Stepper from "@mui/material/Stepper";
 import Typography from "@mui/material/Typography";
-import { useNavigate } from "@tanstack/react-router";
+import { Navigate, useNavigate } from "@tanstack/react-router";
 import { signupWithEmailBodySchema, verificationCodeNewBodySchema } from "@tasuki/contract/auth/auth.schema";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -19,10 +19,11 @@ import { RouterLink } from "../../../components/router-link.tsx";
 import { useKanaAutofill } from "../../../hooks/use-kana-autofill.ts";
 import { isApiRequestError } from "../../../lib/api-client.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { pendingInvitationToken } from "../../staff/pending-invitation.ts";
 import { CreateWorkspaceForm } from "../../workspace/components/create-workspace-form.tsx";
 import { useSignupWithEmail } from "../api/signup-with-email.ts";
 import { useRequestVerificationCode } from "../api/verification-code-new.ts";
-import { LANDING_PATH } from "../navigation-rules.ts";
+import { INVITATION_PATH, LANDING_PATH } from "../navigation-rules.ts";
 import { signIn, signOut, syncSession, useSession } from "../session.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { SnsButtons, useHasSnsProviders } from "./sns-buttons.tsx";
@@ -49,6 +50,9 @@ export function SignupPage() {
   const [email, setEmail] = useState("");
   const [verificationToken, setVerificationToken] = useState("");
   const activeStep = session.status === "signed_in" ? 3 : step;
+  // Signed up from an invitation link: join that workspace instead of creating one.
+  const invitation = activeStep === 3 ? pendingInvitationToken() : null;
+  if (invitation) return <Navigate to={INVITATION_PATH} search={{ token: invitation }} replace />;
 
   return (
     <AuthCard title="新規登録" description={STEP_DESCRIPTIONS[activeStep]} width={560}>

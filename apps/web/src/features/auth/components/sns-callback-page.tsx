@@ -10,10 +10,11 @@ import { ButtonLink } from "../../../components/router-link.tsx";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { LOGIN_TOAST_AUTO_CLOSE_MS } from "../../../lib/constants.ts";
 import { showToast } from "../../../lib/toast.tsx";
+import { pendingInvitationToken } from "../../staff/pending-invitation.ts";
 import { linkSns } from "../../user/api/link-sns.ts";
 import { loginWithSns } from "../api/login-with-sns.ts";
 import { signupWithSns } from "../api/signup-with-sns.ts";
-import { LANDING_PATH } from "../navigation-rules.ts";
+import { INVITATION_PATH, LANDING_PATH } from "../navigation-rules.ts";
 import { signIn, updateSessionUser } from "../session.ts";
 import { clearPendingSns, type PendingSns, readPendingSns } from "../sns-pending.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -79,8 +80,11 @@ export function SnsCallbackPage({ search }: { search: SnsCallbackSearch }) {
           await navigate({ to: "/mypage/profile", replace: true });
         } else {
           showToast("ログインしました", { type: "success", autoClose: LOGIN_TOAST_AUTO_CLOSE_MS });
-          // A new user without a workspace is sent on to the create-workspace step by the navigation rules.
-          await navigate({ to: LANDING_PATH, replace: true });
+          // A new user without a workspace is sent on to the create-workspace step by the navigation rules;
+          // one who came from an invitation link goes back to it to join.
+          const invitation = pendingInvitationToken();
+          if (invitation) await navigate({ to: INVITATION_PATH, search: { token: invitation }, replace: true });
+          else await navigate({ to: LANDING_PATH, replace: true });
         }
       },
       (failure: unknown) => {
