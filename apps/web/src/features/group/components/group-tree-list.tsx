@@ -1,15 +1,10 @@
 import {
   DndContext,
   type DragEndEvent,
-  type DragMoveEvent,
-  type DragOverEvent,
   DragOverlay,
   type DragStartEvent,
-  KeyboardSensor,
   PointerSensor,
-  pointerWithin,
   useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
@@ -29,8 +24,9 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
-import { memo, useRef, useState } from "react";
+import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { displayName } from "../../../lib/person.ts";
 import { PersonAvatar } from "../../organization/components/person-avatar.tsx";
 import { computeDropTarget, type DropTarget, type DropZone, dropZone, type TreeRow } from "../group-tree.ts";
@@ -58,6 +54,7 @@ export interface GroupTreeListProps {
 }
 
 const INDENT = 28;
+const ROW_HEIGHT = 52;
 
 /** The group tree as an indented list; drag a row's handle onto another row to move it before, after or under it. */
 export function GroupTreeList({
@@ -71,41 +68,70 @@ export function GroupTreeList({
   onAction,
   onMove,
 }: GroupTreeListProps) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor),
-  );
+  // Pointer only: a keyboard user moves a group with the 親グループ field of its edit dialog.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
   const [activeId, setActiveId] = useState<string | null>(null);
   const [drop, setDrop] = useState<DropState | null>(null);
-  const startY = useRef(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const pointer = useRef({ x: 0, y: 0 });
+  const latest = useRef({ allGroups, activeId });
+  latest.current = { allGroups, activeId };
 
-  const onDragStart = (event: DragStartEvent) => {
-    setActiveId(String(event.active.id));
-    const pointer = event.activatorEvent as PointerEvent | KeyboardEvent;
-    startY.current = "clientY" in pointer ? pointer.clientY : (event.active.rect.current.initial?.top ?? 0);
-  };
+  /**
+   * The row under the pointer and the zone of it, read from the page itself rather than from
+   * dnd-kit's droppables: the rows are virtualised and the window may scroll during the drag, and
+   * the page is the one place where both always agree with what the user sees.
+   */
+  const resolve = useCallback((): DropState | null => {
+    const { allGroups: groups, activeId: dragged } = latest.current;
+    if (!dragged) return null;
+    const { x, y } = pointer.current;
+    for (const element of document.elementsFromPoint(x, y)) {
+      const row = element instanceof HTMLElement ? element.closest<HTMLElement>("[data-group-id]") : null;
+      if (!row || !listRef.current?.contains(row)) continue;
+      const overId = row.dataset.groupId as string;
+      const rect = row.getBoundingClientRect();
+      const zone = dropZone(y, rect.top, rect.height);
+      return { overId, zone, valid: computeDropTarget(groups, dragged, overId, zone) !== null };
+    }
+    return null;
+  }, []);
 
-  // Where the pointer is now decides the zone; dnd-kit reports `over` for a move only after the
-  // next collision check, so the drop is worked out again from the final event on release.
-  const resolve = (event: DragMoveEvent | DragOverEvent | DragEndEvent): DropState | null => {
-    const { over, active, delta } = event;
-    if (!over) return null;
-    const zone = dropZone(startY.current + delta.y, over.rect.top, over.rect.height);
-    const overId = String(over.id);
-    return { overId, zone, valid: computeDropTarget(allGroups, String(active.id), overId, zone) !== null };
-  };
-
-  const track = (event: DragMoveEvent | DragOverEvent) => {
-    const next = resolve(event);
+  const track = useCallback(() => {
+    const next = resolve();
     setDrop((current) =>
       current?.overId === next?.overId && current?.zone === next?.zone && current?.valid === next?.valid
         ? current
         : next,
     );
+  }, [resolve]);
+
+  useEffect(() => {
+    if (!activeId) return;
+    const onPointerMove = (event: PointerEvent) => {
+      pointer.current = { x: event.clientX, y: event.clientY };
+      track();
+    };
+    // dnd-kit scrolls the window near its edges; the row under a still pointer changes then too.
+    const onScroll = () => track();
+    window.addEventListener("pointermove", onPointerMove);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("pointermove", onPointerMove);
+      window.removeEventListener("scroll", onScroll);
+    };
+  }, [activeId, track]);
+
+  const onDragStart = (event: DragStartEvent) => {
+    const start = event.activatorEvent;
+    if (start instanceof PointerEvent || start instanceof MouseEvent) {
+      pointer.current = { x: start.clientX, y: start.clientY };
+    }
+    setActiveId(String(event.active.id));
   };
 
   const onDragEnd = (event: DragEndEvent) => {
-    const final = resolve(event);
+    const final = resolve();
     setActiveId(null);
     setDrop(null);
     if (!final?.valid) return;
@@ -116,34 +142,56 @@ export function GroupTreeList({
 
   const active = activeId ? allGroups.find((node) => node.id === activeId) : undefined;
 
+  // Only the rows in and near the window are rendered, so 300 groups cost what 30 do.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const top = listRef.current?.getBoundingClientRect().top;
+    if (top !== undefined) setScrollMargin(top + window.scrollY);
+  });
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+    getItemKey: (index) => rows[index]?.node.id ?? index,
+  });
+
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={pointerWithin}
       onDragStart={onDragStart}
-      onDragMove={track}
-      onDragOver={track}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
         setActiveId(null);
         setDrop(null);
       }}
     >
-      <Box component="ul" role="tree" aria-label="グループの階層" sx={{ listStyle: "none", m: 0, p: 0 }}>
-        {rows.map((row) => (
-          <GroupRow
-            key={row.node.id}
-            row={row}
-            layerName={row.node.group_type_id ? layerNames.get(row.node.group_type_id) : undefined}
-            expanded={!collapsed.has(row.node.id)}
-            onToggle={onToggle}
-            canEdit={canEdit}
-            canDrag={canEdit && canDrag}
-            onAction={onAction}
-            indicator={drop?.overId === row.node.id ? drop : null}
-            dragging={activeId === row.node.id}
-          />
-        ))}
+      <Box
+        component="ul"
+        ref={listRef}
+        role="tree"
+        aria-label="グループの階層"
+        sx={{ listStyle: "none", m: 0, p: 0, position: "relative" }}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index] as TreeRow<GroupNode>;
+          return (
+            <GroupRow
+              key={row.node.id}
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              row={row}
+              layerName={row.node.group_type_id ? layerNames.get(row.node.group_type_id) : undefined}
+              expanded={!collapsed.has(row.node.id)}
+              onToggle={onToggle}
+              canEdit={canEdit}
+              canDrag={canEdit && canDrag}
+              onAction={onAction}
+              indicator={drop?.overId === row.node.id ? drop : null}
+              dragging={activeId === row.node.id}
+            />
+          );
+        })}
       </Box>
       <DragOverlay dropAnimation={null}>
         {active && (
@@ -173,6 +221,7 @@ export function GroupTreeList({
 }
 
 const GroupRow = memo(function GroupRow({
+  style,
   row,
   layerName,
   expanded,
@@ -183,6 +232,7 @@ const GroupRow = memo(function GroupRow({
   indicator,
   dragging,
 }: {
+  style: CSSProperties;
   row: TreeRow<GroupNode>;
   layerName: string | undefined;
   expanded: boolean;
@@ -195,7 +245,6 @@ const GroupRow = memo(function GroupRow({
 }) {
   const { node, depth, childCount } = row;
   const draggable = useDraggable({ id: node.id, disabled: !canDrag });
-  const droppable = useDroppable({ id: node.id, disabled: !canDrag });
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   const inside = indicator?.valid && indicator.zone === "inside";
@@ -208,13 +257,18 @@ const GroupRow = memo(function GroupRow({
       aria-level={depth + 1}
       aria-expanded={childCount > 0 ? expanded : undefined}
       aria-label={node.name}
-      ref={droppable.setNodeRef}
+      data-group-id={node.id}
+      style={style}
       sx={{
-        position: "relative",
+        position: "absolute",
+        top: 0,
+        left: 0,
+        right: 0,
         display: "flex",
         alignItems: "center",
         gap: 1,
-        minHeight: 52,
+        height: ROW_HEIGHT,
+        boxSizing: "border-box",
         pr: 1,
         pl: { xs: `${4 + depth * 14}px`, sm: `${8 + depth * INDENT}px` },
         borderBottom: 1,
@@ -358,42 +412,44 @@ const GroupRow = memo(function GroupRow({
           >
             <MoreVertOutlined fontSize="small" />
           </IconButton>
-          <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-            <MenuItem
-              onClick={() => {
-                setMenuAnchor(null);
-                onAction("edit", node);
-              }}
-            >
-              <ListItemIcon>
-                <EditOutlined fontSize="small" />
-              </ListItemIcon>
-              編集
-            </MenuItem>
-            <MenuItem
-              onClick={() => {
-                setMenuAnchor(null);
-                onAction("add-child", node);
-              }}
-            >
-              <ListItemIcon>
-                <AddOutlined fontSize="small" />
-              </ListItemIcon>
-              下位グループを追加
-            </MenuItem>
-            <MenuItem
-              sx={{ color: "error.main" }}
-              onClick={() => {
-                setMenuAnchor(null);
-                onAction("delete", node);
-              }}
-            >
-              <ListItemIcon sx={{ color: "inherit" }}>
-                <DeleteOutlineOutlined fontSize="small" />
-              </ListItemIcon>
-              削除
-            </MenuItem>
-          </Menu>
+          {menuAnchor && (
+            <Menu anchorEl={menuAnchor} open onClose={() => setMenuAnchor(null)}>
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  onAction("edit", node);
+                }}
+              >
+                <ListItemIcon>
+                  <EditOutlined fontSize="small" />
+                </ListItemIcon>
+                編集
+              </MenuItem>
+              <MenuItem
+                onClick={() => {
+                  setMenuAnchor(null);
+                  onAction("add-child", node);
+                }}
+              >
+                <ListItemIcon>
+                  <AddOutlined fontSize="small" />
+                </ListItemIcon>
+                下位グループを追加
+              </MenuItem>
+              <MenuItem
+                sx={{ color: "error.main" }}
+                onClick={() => {
+                  setMenuAnchor(null);
+                  onAction("delete", node);
+                }}
+              >
+                <ListItemIcon sx={{ color: "inherit" }}>
+                  <DeleteOutlineOutlined fontSize="small" />
+                </ListItemIcon>
+                削除
+              </MenuItem>
+            </Menu>
+          )}
         </Box>
       )}
     </Box>
