@@ -93,7 +93,12 @@ export async function call(app: FastifyInstance, options: InjectOptions & { toke
     ...rest,
     headers: { ...(rest.headers ?? {}), ...(token ? bearer(token) : {}) },
   });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined, headers: response.headers };
+  const isJson = String(response.headers["content-type"] ?? "").includes("json");
+  return {
+    status: response.statusCode,
+    body: response.body && isJson ? response.json() : response.body || undefined,
+    headers: response.headers,
+  };
 }
 
 let counter = 0;

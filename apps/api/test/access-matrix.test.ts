@@ -1,0 +1,461 @@
+/**
+ * Who may call what: one row per documented endpoint, with the status each kind of caller gets.
+ * A new endpoint without a row fails the last test, so no endpoint ships unchecked.
+ *
+ * Callers: the workspace's owner, admin, member and guest; an outsider (the owner of another
+ * workspace), and anonymous. Another workspace's data answers 404, never its contents.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp, uniqueEmail } from "./test-app.ts";
+
+type Actor = "owner" | "admin" | "member" | "guest" | "outsider" | "anonymous";
+const actors: Actor[] = ["owner", "admin", "member", "guest", "outsider", "anonymous"];
+
+interface Fixture {
+  workspaceId: string;
+  tokens: Record<Exclude<Actor, "anonymous">, string>;
+  staffId: string;
+  groupId: string;
+  projectId: string;
+  imageId: string;
+  layers: { id: string; name: string }[];
+  positions: { id: string; name: string; rank: number }[];
+  /** A fresh row per call, for calls that consume their target (delete, restore, status). */
+  freshStaff(): Promise<string>;
+  freshGroup(): Promise<string>;
+  freshProject(): Promise<string>;
+}
+
+interface Request {
+  url: string;
+  payload?: object | string;
+  headers?: Record<string, string>;
+}
+
+interface Row {
+  expect: Record<Actor, number>;
+  request: (f: Fixture) => Promise<Request> | Request;
+}
+
+const all = (status: number, anonymous = 401): Record<Actor, number> => ({
+  owner: status,
+  admin: status,
+  member: status,
+  guest: status,
+  outsider: status,
+  anonymous,
+});
+/** Any active member reads; another workspace's caller gets 404. */
+const members = (status = 200): Record<Actor, number> => ({ ...all(status), outsider: 404 });
+/** Owner and admin (by the default authority rules) write; members and guests 403. */
+const managers = (status = 200): Record<Actor, number> => ({
+  owner: status,
+  admin: status,
+  member: 403,
+  guest: 403,
+  outsider: 404,
+  anonymous: 401,
+});
+const ownerOnly = (status = 200): Record<Actor, number> => ({ ...managers(status), admin: 403 });
+const publicCall = (status: number) => all(status, status);
+
+const PNG_1x1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
+  const boundary = "----tasuki-matrix";
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+const matrix: Record<string, Row> = {
+  // System and public calls: nobody is refused for not being signed in.
+  "GET /healthz": { expect: publicCall(200), request: () => ({ url: "/healthz" }) },
+  "GET /readyz": { expect: publicCall(200), request: () => ({ url: "/readyz" }) },
+  "GET /app/client-config": { expect: publicCall(200), request: () => ({ url: "/app/client-config" }) },
+  "GET /app/auth/sns/providers": { expect: publicCall(200), request: () => ({ url: "/app/auth/sns/providers" }) },
+  "POST /app/auth/verification-code/new": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/verification-code/new", payload: {} }),
+  },
+  "POST /app/auth/verification-code/conf": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/verification-code/conf", payload: {} }),
+  },
+  "POST /app/auth/signup-with-email": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/signup-with-email", payload: {} }),
+  },
+  "POST /app/auth/login-with-email": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/login-with-email", payload: {} }),
+  },
+  "POST /app/auth/renew-token": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/renew-token", payload: {} }),
+  },
+  "POST /app/auth/reset-password": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/reset-password", payload: {} }),
+  },
+  "POST /app/auth/logout": {
+    expect: publicCall(200),
+    request: () => ({ url: "/app/auth/logout", payload: { refresh_token: "x" } }),
+  },
+  "POST /app/auth/signup-with-sns": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/signup-with-sns", payload: { provider: "google", code: "x", state: "y" } }),
+  },
+  "POST /app/auth/login-with-sns": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/login-with-sns", payload: { provider: "google", code: "x", state: "y" } }),
+  },
+  "POST /app/auth/sns/authorize": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/auth/sns/authorize", payload: { provider: "google", purpose: "login" } }),
+  },
+
+  // The signed-in person's own account: every signed-in caller, their own data.
+  "GET /app/user/me": { expect: all(200), request: () => ({ url: "/app/user/me" }) },
+  "POST /app/user/me/email": {
+    expect: all(400),
+    request: () => ({ url: "/app/user/me/email", payload: { verification_token: "spent" } }),
+  },
+  "DELETE /app/user/me/email": { expect: all(200), request: () => ({ url: "/app/user/me/email" }) },
+  "POST /app/user/me/password": {
+    expect: all(400),
+    request: () => ({
+      url: "/app/user/me/password",
+      payload: { current_password: "wrong", new_password: "Another-pass-2026" },
+    }),
+  },
+  "POST /app/user/me/link-sns": {
+    expect: all(400),
+    request: () => ({ url: "/app/user/me/link-sns", payload: { provider: "google", code: "x", state: "y" } }),
+  },
+  "PUT /app/user/me/agree-terms": {
+    expect: all(200),
+    request: () => ({ url: "/app/user/me/agree-terms", payload: { terms_version: "2026-11-01" } }),
+  },
+  "POST /app/workspace/new": {
+    expect: all(201),
+    request: () => ({ url: "/app/workspace/new", payload: { name: "新会社" } }),
+  },
+  "POST /app/workspace/verify-new-code": {
+    expect: all(200),
+    request: () => ({ url: "/app/workspace/verify-new-code", payload: { code: "free-code-123" } }),
+  },
+  "GET /app/business-category/list-all": {
+    expect: all(200),
+    request: () => ({ url: "/app/business-category/list-all" }),
+  },
+  "POST /app/workspace-user/accept-invitation": {
+    expect: all(400),
+    request: () => ({ url: "/app/workspace-user/accept-invitation", payload: { token: "no-such-invitation" } }),
+  },
+
+  // The workspace and its definitions.
+  "GET /app/workspace/{id}": { expect: members(), request: (f) => ({ url: `/app/workspace/${f.workspaceId}` }) },
+  "PATCH /app/workspace/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/workspace/${f.workspaceId}`, payload: { name: "株式会社マトリクス" } }),
+  },
+  "PUT /app/workspace/{id}/group-types": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/workspace/${f.workspaceId}/group-types`,
+      payload: { items: f.layers.map(({ id, name }) => ({ id, name })) },
+    }),
+  },
+  "PUT /app/workspace/{id}/official-positions": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/workspace/${f.workspaceId}/official-positions`,
+      payload: { items: f.positions.map(({ id, name, rank }) => ({ id, name, rank })) },
+    }),
+  },
+  "PUT /app/workspace/{id}/official-position": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/workspace/${f.workspaceId}/official-position`,
+      payload: { id: f.positions[0]!.id, name: f.positions[0]!.name, rank: 1 },
+    }),
+  },
+  "GET /app/workspace-user/me": {
+    expect: members(),
+    request: (f) => ({ url: `/app/workspace-user/me?workspace_id=${f.workspaceId}` }),
+  },
+  "PATCH /app/workspace-user/me": {
+    expect: members(),
+    request: (f) => ({ url: `/app/workspace-user/me?workspace_id=${f.workspaceId}`, payload: { first_name: "次郎" } }),
+  },
+
+  // Staff.
+  "GET /app/workspace-user/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/workspace-user/list?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/workspace-user/new": {
+    expect: managers(201),
+    request: (f) => ({
+      url: "/app/workspace-user/new",
+      payload: { workspace_id: f.workspaceId, email: uniqueEmail("invitee"), last_name: "招待", first_name: "花子" },
+    }),
+  },
+  "GET /app/workspace-user/{id}": { expect: members(), request: (f) => ({ url: `/app/workspace-user/${f.staffId}` }) },
+  "PATCH /app/workspace-user/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/workspace-user/${f.staffId}`, payload: { employee_code: "E-001" } }),
+  },
+  "DELETE /app/workspace-user/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/workspace-user/${await f.freshStaff()}` }),
+  },
+  "PUT /app/workspace-user/{id}/status": {
+    expect: managers(),
+    request: async (f) => ({
+      url: `/app/workspace-user/${await f.freshStaff()}/status`,
+      payload: { status: "suspended" },
+    }),
+  },
+  "PUT /app/workspace-user/{id}/position": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/workspace-user/${f.staffId}/position`, payload: { prev_id: null, next_id: null } }),
+  },
+  "PUT /app/workspace-user/{id}/restoration": {
+    expect: managers(),
+    request: async (f) => {
+      const id = await f.freshStaff();
+      await call(app(), { method: "DELETE", url: `/app/workspace-user/${id}`, token: f.tokens.owner });
+      return { url: `/app/workspace-user/${id}/restoration` };
+    },
+  },
+  "POST /app/workspace-user/import": {
+    expect: managers(),
+    request: (f) => ({
+      url: "/app/workspace-user/import",
+      payload: {
+        workspace_id: f.workspaceId,
+        dry_run: true,
+        rows: [{ email: uniqueEmail("csv"), last_name: "山本", first_name: "一郎" }],
+      },
+    }),
+  },
+  "GET /app/workspace-user/export.csv": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/workspace-user/export.csv?workspace_id=${f.workspaceId}` }),
+  },
+
+  // Groups.
+  "GET /app/group/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/group/list?workspace_id=${f.workspaceId}` }),
+  },
+  "GET /app/group/topdown/list-all": {
+    expect: members(),
+    request: (f) => ({ url: `/app/group/topdown/list-all?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/group/new": {
+    expect: managers(201),
+    request: (f) => ({ url: "/app/group/new", payload: { workspace_id: f.workspaceId, name: "新しいグループ" } }),
+  },
+  "GET /app/group/{id}": { expect: members(), request: (f) => ({ url: `/app/group/${f.groupId}` }) },
+  "PATCH /app/group/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/group/${f.groupId}`, payload: { name: "営業部" } }),
+  },
+  "DELETE /app/group/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/group/${await f.freshGroup()}` }),
+  },
+  "PUT /app/group/{id}/restoration": {
+    expect: managers(),
+    request: async (f) => {
+      const id = await f.freshGroup();
+      await call(app(), { method: "DELETE", url: `/app/group/${id}`, token: f.tokens.owner });
+      return { url: `/app/group/${id}/restoration` };
+    },
+  },
+
+  // Projects (the fixture's project has every member of the workspace in it, so all may see it).
+  "GET /app/project/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/project/list?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/project/new": {
+    expect: managers(201),
+    request: (f) => ({ url: "/app/project/new", payload: { workspace_id: f.workspaceId, name: "新規プロジェクト" } }),
+  },
+  "GET /app/project/{id}": { expect: members(), request: (f) => ({ url: `/app/project/${f.projectId}` }) },
+  "PATCH /app/project/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/project/${f.projectId}`, payload: { description: "更新" } }),
+  },
+  "DELETE /app/project/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/project/${await f.freshProject()}` }),
+  },
+  "PUT /app/project/{id}/position": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/project/${f.projectId}/position`, payload: { prev_id: null, next_id: null } }),
+  },
+  "PUT /app/project/{id}/restoration": {
+    expect: managers(),
+    request: async (f) => {
+      const id = await f.freshProject();
+      await call(app(), { method: "DELETE", url: `/app/project/${id}`, token: f.tokens.owner });
+      return { url: `/app/project/${id}/restoration` };
+    },
+  },
+
+  // Images.
+  "POST /app/image/new": {
+    expect: members(201),
+    request: (f) => ({
+      url: "/app/image/new",
+      ...multipart({ workspace_id: f.workspaceId }, { name: "avatar.png", type: "image/png", data: PNG_1x1 }),
+    }),
+  },
+  "GET /app/image/{id}": { expect: members(), request: (f) => ({ url: `/app/image/${f.imageId}` }) },
+};
+
+let t: TestApp;
+let f: Fixture;
+const app = () => t.app;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { dataDir: await makeTempDir() } });
+  const owner = await signUpWithWorkspace(t, "株式会社マトリクス");
+  const outsider = await signUpWithWorkspace(t, "他社");
+  const workspaceId = owner.workspace.id;
+  const admin = await addStaff(t, workspaceId, "admin");
+  const member = await addStaff(t, workspaceId, "member");
+  const guest = await addStaff(t, workspaceId, "guest");
+  const ownerToken = owner.tokens.access_token;
+  const as = (method: "POST" | "PUT", url: string, payload: object) =>
+    call(t.app, { method, url, payload, token: ownerToken });
+
+  const layers = (
+    await as("PUT", `/app/workspace/${workspaceId}/group-types`, { items: [{ name: "部" }, { name: "課" }] })
+  ).body.items;
+  const positions = (
+    await as("PUT", `/app/workspace/${workspaceId}/official-positions`, { items: [{ name: "部長", rank: 1 }] })
+  ).body.items;
+  const group = await as("POST", "/app/group/new", {
+    workspace_id: workspaceId,
+    name: "営業部",
+    group_type_id: layers[0].id,
+  });
+  const project = await as("POST", "/app/project/new", {
+    workspace_id: workspaceId,
+    name: "基幹システム刷新",
+    member_ids: [admin.staffId, member.staffId, guest.staffId],
+  });
+  const image = await call(t.app, {
+    method: "POST",
+    url: "/app/image/new",
+    token: ownerToken,
+    ...multipart({ workspace_id: workspaceId }, { name: "a.png", type: "image/png", data: PNG_1x1 }),
+  });
+  expect([group.status, project.status, image.status]).toEqual([201, 201, 201]);
+
+  f = {
+    workspaceId,
+    tokens: {
+      owner: ownerToken,
+      admin: admin.tokens.access_token,
+      member: member.tokens.access_token,
+      guest: guest.tokens.access_token,
+      outsider: outsider.tokens.access_token,
+    },
+    staffId: member.staffId,
+    groupId: group.body.id,
+    projectId: project.body.id,
+    imageId: image.body.id,
+    layers,
+    positions,
+    freshStaff: async () => (await addStaff(t, workspaceId, "member")).staffId,
+    freshGroup: async () =>
+      (await as("POST", "/app/group/new", { workspace_id: workspaceId, name: "一時グループ" })).body.id,
+    // Everyone of the workspace is in it, so that a refusal is about the permission, not visibility.
+    freshProject: async () =>
+      (
+        await as("POST", "/app/project/new", {
+          workspace_id: workspaceId,
+          name: "一時プロジェクト",
+          member_ids: [admin.staffId, member.staffId, guest.staffId],
+        })
+      ).body.id,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function makeTempDir() {
+  const { mkdtempSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  return mkdtempSync(path.join(tmpdir(), "tasuki-matrix-"));
+}
+
+describe("access matrix", () => {
+  for (const [key, row] of Object.entries(matrix)) {
+    const [method, path] = key.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
+    it(`${key}`, async () => {
+      const got: Partial<Record<Actor, number>> = {};
+      const bodies: string[] = [];
+      for (const actor of actors) {
+        const request = await row.request(f);
+        const res = await call(t.app, {
+          method,
+          url: request.url,
+          ...(request.payload !== undefined ? { payload: request.payload } : {}),
+          ...(request.headers ? { headers: request.headers } : {}),
+          ...(actor === "anonymous" ? {} : { token: f.tokens[actor] }),
+        });
+        got[actor] = res.status;
+        if (res.status >= 400) {
+          // Every refusal is the error body, and a 404 never carries another company's data.
+          expect(res.body, `${key} as ${actor}`).toMatchObject({
+            message: expect.any(String),
+            dev_message: expect.any(String),
+            code: expect.any(String),
+          });
+          bodies.push(JSON.stringify(res.body));
+        }
+      }
+      expect(got, path).toEqual(row.expect);
+      expect(bodies.join("\n")).not.toContain("株式会社マトリクス");
+    });
+  }
+
+  it("has a row for every documented endpoint", async () => {
+    const doc = (await call(t.app, { method: "GET", url: "/app/openapi.json" })).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const missing = documented.filter((key) => !(key in matrix));
+    expect(missing, "endpoints without a row in the access matrix").toEqual([]);
+    const stale = Object.keys(matrix).filter((key) => !documented.includes(key));
+    expect(stale, "rows for endpoints that no longer exist").toEqual([]);
+  });
+});
