@@ -61,6 +61,20 @@ test("the owner builds a three-layer group tree with positions and sees it in th
   await expect(tree.getByRole("treeitem", { name: "法人営業課" })).toHaveAttribute("aria-level", "3");
   await expect(tree.getByRole("treeitem", { name: "法人営業課" })).toContainText("課");
 
+  // Dragging 法人営業課 by its handle onto the middle of 営業本部 puts it directly under 営業本部.
+  const handle = await page.getByRole("button", { name: "「法人営業課」を移動" }).boundingBox();
+  const target = await tree.getByRole("treeitem", { name: "営業本部" }).boundingBox();
+  if (!handle || !target) throw new Error("the rows are not on screen");
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, handle.y - 10, { steps: 4 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByText("「法人営業課」を移動しました")).toBeVisible();
+  await expect(tree.getByRole("treeitem", { name: "法人営業課" })).toHaveAttribute("aria-level", "2");
+  await page.reload();
+  await expect(tree.getByRole("treeitem", { name: "法人営業課" })).toHaveAttribute("aria-level", "2");
+
   // The summary shows all of it.
   await page.goto("/organization/definition");
   await expect(page).toHaveURL(/\/organization\/definition\/summary/);
