@@ -1,6 +1,26 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { z } from "zod";
+import { currentWorkspaceId, getSession } from "../../../features/auth/session.ts";
+import { groupTreeWithMembersQueryOptions } from "../../../features/org-canvas/api/list-group-tree.ts";
+import { OrgCanvasPage } from "../../../features/org-canvas/components/org-canvas-page.tsx";
+import { getWorkspaceQueryOptions } from "../../../features/workspace/api/get-workspace.ts";
+
+/** `group_id` centres the chart on a group once it is drawn (links from elsewhere in the organisation area). */
+const canvasSearchSchema = z.object({ group_id: z.string().optional().catch(undefined) });
 
 export const Route = createFileRoute("/_app/organization/canvas")({
-  component: () => <ComingSoon title="組織図" description="組織の構成を図で確認します。" />,
+  validateSearch: canvasSearchSchema,
+  // Start the tree (the chart's biggest wait) while the page's code is still loading; the page does not wait here.
+  loader: ({ context }) => {
+    const workspaceId = currentWorkspaceId(getSession());
+    if (!workspaceId) return;
+    void context.queryClient.prefetchQuery(groupTreeWithMembersQueryOptions(workspaceId));
+    void context.queryClient.prefetchQuery(getWorkspaceQueryOptions({ id: workspaceId }));
+  },
+  component: CanvasRoute,
 });
+
+function CanvasRoute() {
+  const { group_id } = Route.useSearch();
+  return <OrgCanvasPage focusGroupId={group_id} />;
+}

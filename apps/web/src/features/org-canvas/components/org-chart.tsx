@@ -1,0 +1,470 @@
+import "@xyflow/react/dist/style.css";
+import Box from "@mui/material/Box";
+import { useQueryClient } from "@tanstack/react-query";
+import type { GroupNode } from "@tasuki/contract/group/group.schema";
+import type { GroupType } from "@tasuki/contract/workspace/workspace.schema";
+import {
+  applyNodeChanges,
+  Controls,
+  type Edge,
+  MiniMap,
+  type NodeChange,
+  type OnNodeDrag,
+  ReactFlow,
+  useReactFlow,
+} from "@xyflow/react";
+import {
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { showToast } from "../../../lib/toast.tsx";
+import { avatarImageQueryOptions } from "../api/get-avatar-image.ts";
+import { useUpdateGroup } from "../api/update-group.ts";
+import type { CanvasMarkStore } from "../canvas-marks.ts";
+import { avatarUrlsOf, decodeAvatars, downloadBlob, eachLimited, renderChartPng } from "../export-png.ts";
+import { type LayerStyle, layerStyles, NO_LAYER_COLOUR } from "../layer-style.ts";
+import { descendantIds, layoutOrgChart, type PositionedGroup } from "../org-chart-layout.ts";
+import { chartSx } from "./chart-styles.ts";
+import { GroupDetailPanel } from "./group-detail-panel.tsx";
+import { GroupNodeView, groupNodeHandles, NODE_HEIGHT, NODE_WIDTH, type OrgGroupNode } from "./group-node.tsx";
+import { MoveGroupDialog, type PendingMove } from "./move-group-dialog.tsx";
+import { OrgCanvasContext } from "./org-canvas-context.ts";
+
+const nodeTypes = { orgGroup: GroupNodeView };
+// Every group counts for the fit, drawn or not: with onlyRenderVisibleElements most are not measured yet.
+const FIT_VIEW_OPTIONS = { padding: 0.06, maxZoom: 1, includeHiddenNodes: true };
+/** Width the group panel takes on the right of the chart, with its margins. */
+const PANEL_SPACE = 344;
+const MOVE_REFUSED_MESSAGE = "グループを、そのグループ自身やその下位グループの下へ移動することはできません。";
+
+const ariaLabelConfig = {
+  "node.a11yDescription.default": "グループです。クリックするとメンバーの一覧を表示します。",
+  "node.a11yDescription.keyboardDisabled": "グループです。",
+  "node.a11yDescription.ariaLiveMessage": ({ x, y }: { direction: string; x: number; y: number }) =>
+    `グループを移動しました（${x}, ${y}）`,
+  "edge.a11yDescription.default": "上位グループとのつながり",
+  "controls.ariaLabel": "表示の操作",
+  "controls.zoomIn.ariaLabel": "拡大",
+  "controls.zoomOut.ariaLabel": "縮小",
+  "controls.fitView.ariaLabel": "全体を表示",
+  "controls.interactive.ariaLabel": "操作のロックを切り替え",
+  "minimap.ariaLabel": "ミニマップ",
+  "handle.ariaLabel": "接続点",
+};
+
+function pointOf(event: MouseEvent | TouchEvent): { x: number; y: number } | null {
+  if ("touches" in event) {
+    const touch = event.touches[0] ?? event.changedTouches[0];
+    return touch ? { x: touch.clientX, y: touch.clientY } : null;
+  }
+  return { x: event.clientX, y: event.clientY };
+}
+
+export interface OrgChartHandle {
+  focusGroup: (id: string) => void;
+  exportPng: (fileName: string) => Promise<void>;
+}
+
+export interface OrgChartProps {
+  groups: GroupNode[];
+  groupTypes: GroupType[];
+  canMove: boolean;
+  stackLeaves: boolean;
+  marks: CanvasMarkStore;
+  onOpenStaff: (staffId: string) => void;
+  /** Told once the first layout is on screen (every visible group drawn). */
+  onReady?: () => void;
+  onExportingChange?: (exporting: boolean) => void;
+  ref?: Ref<OrgChartHandle>;
+}
+
+/** The names from the top down to a group's parent, for the panel and the search. */
+export function ancestorNames(groups: GroupNode[]): Map<string, string[]> {
+  const byId = new Map(groups.map((group) => [group.id, group]));
+  const out = new Map<string, string[]>();
+  const resolve = (group: GroupNode, seen: Set<string>): string[] => {
+    const known = out.get(group.id);
+    if (known) return known;
+    const parent = group.parent_id ? byId.get(group.parent_id) : undefined;
+    let path: string[] = [];
+    if (parent && !seen.has(parent.id)) {
+      seen.add(parent.id);
+      path = [...resolve(parent, seen), parent.name];
+    }
+    out.set(group.id, path);
+    return path;
+  };
+  for (const group of groups) resolve(group, new Set([group.id]));
+  return out;
+}
+
+/**
+ * The org chart: groups as cards laid out by layer, zoom and pan, drag a group onto another to move it (after
+ * a confirmation), click a group for its members. Lives inside a ReactFlowProvider.
+ */
+export function OrgChart({
+  groups,
+  groupTypes,
+  canMove,
+  stackLeaves,
+  marks,
+  onOpenStaff,
+  onReady,
+  onExportingChange,
+  ref,
+}: OrgChartProps) {
+  const flow = useReactFlow<OrgGroupNode>();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const layers = useMemo(() => layerStyles(groupTypes), [groupTypes]);
+  const layout = useMemo(
+    () => layoutOrgChart(groups, groupTypes, { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT, stackLeaves }),
+    [groups, groupTypes, stackLeaves],
+  );
+  const groupById = useMemo(() => new Map(groups.map((group) => [group.id, group])), [groups]);
+  const placedById = useMemo(() => new Map(layout.nodes.map((node) => [node.id, node])), [layout]);
+  const paths = useMemo(() => ancestorNames(groups), [groups]);
+
+  const layoutNodes = useMemo<OrgGroupNode[]>(
+    () =>
+      layout.nodes.map((placed) => {
+        const group = groupById.get(placed.id)!;
+        const layer: LayerStyle | null = group.group_type_id ? (layers.get(group.group_type_id) ?? null) : null;
+        const path = paths.get(placed.id) ?? [];
+        return {
+          id: placed.id,
+          type: "orgGroup",
+          position: { x: placed.x, y: placed.y },
+          // Fixed sizes and handles: React Flow can place edges and decide what is on screen before it measures.
+          width: NODE_WIDTH,
+          height: NODE_HEIGHT,
+          handles: groupNodeHandles,
+          draggable: canMove,
+          ariaLabel: `${layer ? `${layer.name} ` : ""}${group.name}${path.length ? `（${path.join(" › ")}）` : ""} メンバー${group.member_count}名`,
+          data: { group, layer, path: path.join(" › ") },
+        };
+      }),
+    [layout, groupById, layers, paths, canMove],
+  );
+
+  const edges = useMemo<Edge[]>(
+    () =>
+      layout.edges.map((edge) => ({
+        id: edge.id,
+        source: edge.source,
+        target: edge.target,
+        sourceHandle: edge.stacked ? "stack" : "bottom",
+        targetHandle: edge.stacked ? "left" : "top",
+        type: "smoothstep",
+        pathOptions: { borderRadius: 8, offset: 16 },
+        focusable: false,
+        selectable: false,
+      })),
+    [layout],
+  );
+
+  // Nodes follow the layout; between two layouts React Flow moves the dragged one (and records measurements).
+  const [nodes, setNodes] = useState(layoutNodes);
+  const [nodesSource, setNodesSource] = useState(layoutNodes);
+  if (nodesSource !== layoutNodes) {
+    setNodesSource(layoutNodes);
+    setNodes(layoutNodes);
+  }
+  const onNodesChange = useCallback(
+    (changes: NodeChange<OrgGroupNode>[]) => setNodes((current) => applyNodeChanges(changes, current)),
+    [],
+  );
+
+  // ----- selection, search focus -----
+
+  const selectedId = useSyncExternalStore(
+    marks.subscribe,
+    () => marks.get().selectedId,
+    () => marks.get().selectedId,
+  );
+  const selected = selectedId ? groupById.get(selectedId) : undefined;
+  const foundTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const focusGroup = useCallback(
+    (id: string) => {
+      const placed = placedById.get(id);
+      if (!placed) return;
+      const zoom = Math.max(flow.getZoom(), 0.9);
+      // The group's panel opens on the right: centre the group in the space left of it when there is room.
+      const frameWidth = frameRef.current?.clientWidth ?? 0;
+      const shift = frameWidth >= 720 ? PANEL_SPACE / 2 / zoom : 0;
+      void flow.setCenter(placed.x + NODE_WIDTH / 2 + shift, placed.y + NODE_HEIGHT / 2, { zoom, duration: 450 });
+      marks.set({ foundId: id, selectedId: id });
+      clearTimeout(foundTimer.current);
+      foundTimer.current = setTimeout(() => marks.set({ foundId: null }), 2_500);
+    },
+    [flow, marks, placedById],
+  );
+  useEffect(() => () => clearTimeout(foundTimer.current), []);
+
+  // A group that was just moved is shown where it landed once the new tree is laid out.
+  const focusAfterLayout = useRef<string | null>(null);
+  useEffect(() => {
+    const id = focusAfterLayout.current;
+    if (id && placedById.has(id)) {
+      focusAfterLayout.current = null;
+      focusGroup(id);
+    }
+  }, [placedById, focusGroup]);
+
+  // A selected group that no longer exists (deleted elsewhere) closes its panel.
+  useEffect(() => {
+    if (selectedId && !groupById.has(selectedId)) marks.set({ selectedId: null });
+  }, [selectedId, groupById, marks]);
+
+  // ----- first render: ready once every group in view is in the DOM, then painted -----
+
+  const [initialised, setInitialised] = useState(false);
+  const readyTold = useRef(false);
+  useEffect(() => {
+    if (!initialised || readyTold.current) return;
+    let frame = 0;
+    const check = () => {
+      const frameEl = frameRef.current;
+      if (!frameEl) return;
+      const { x, y, zoom } = flow.getViewport();
+      const width = frameEl.clientWidth;
+      const height = frameEl.clientHeight;
+      const left = -x / zoom;
+      const top = -y / zoom;
+      const right = left + width / zoom;
+      const bottom = top + height / zoom;
+      let expected = 0;
+      for (const node of layout.nodes) {
+        if (node.x < right && node.x + NODE_WIDTH > left && node.y < bottom && node.y + NODE_HEIGHT > top) expected++;
+      }
+      const drawn = frameEl.querySelectorAll(".react-flow__node .oc-node").length;
+      if (drawn >= expected) {
+        // One more frame so that what is in the DOM has been painted.
+        frame = requestAnimationFrame(() => {
+          readyTold.current = true;
+          onReady?.();
+        });
+        return;
+      }
+      frame = requestAnimationFrame(check);
+    };
+    frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [initialised, flow, layout, onReady]);
+
+  // A new layout mode shows the whole chart again.
+  const firstLayout = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when the mode changes
+  useEffect(() => {
+    if (firstLayout.current) {
+      firstLayout.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => void flow.fitView({ ...FIT_VIEW_OPTIONS, duration: 300 }));
+    return () => cancelAnimationFrame(frame);
+  }, [stackLeaves]);
+
+  // ----- moving a group by drag and drop -----
+
+  const moveMutation = useUpdateGroup();
+  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
+  const dragging = useRef<{ id: string; excluded: Set<string>; parentId: string | null } | null>(null);
+
+  const hitTest = useCallback(
+    (point: { x: number; y: number }, draggedId: string): PositionedGroup | null => {
+      for (const node of layout.nodes) {
+        if (node.id === draggedId) continue;
+        if (
+          point.x >= node.x &&
+          point.x <= node.x + NODE_WIDTH &&
+          point.y >= node.y &&
+          point.y <= node.y + NODE_HEIGHT
+        ) {
+          return node;
+        }
+      }
+      return null;
+    },
+    [layout],
+  );
+
+  const onNodeDragStart = useCallback<OnNodeDrag<OrgGroupNode>>(
+    (_event, node) => {
+      const group = groupById.get(node.id);
+      dragging.current = { id: node.id, excluded: descendantIds(groups, node.id), parentId: group?.parent_id ?? null };
+      marks.set({ selectedId: null });
+    },
+    [groupById, groups, marks],
+  );
+
+  const onNodeDrag = useCallback<OnNodeDrag<OrgGroupNode>>(
+    (event, node) => {
+      const drag = dragging.current;
+      const point = pointOf(event);
+      if (!drag || !point) return;
+      const target = hitTest(flow.screenToFlowPosition(point), node.id);
+      if (!target || target.id === drag.parentId) {
+        marks.set({ dropTargetId: null, dropAllowed: false });
+        return;
+      }
+      marks.set({ dropTargetId: target.id, dropAllowed: !drag.excluded.has(target.id) });
+    },
+    [flow, hitTest, marks],
+  );
+
+  const onNodeDragStop = useCallback<OnNodeDrag<OrgGroupNode>>(
+    (_event, node) => {
+      const { dropTargetId, dropAllowed } = marks.get();
+      const drag = dragging.current;
+      dragging.current = null;
+      marks.set({ dropTargetId: null, dropAllowed: false });
+      // The card goes back to its place: the tree changes only once the server has agreed.
+      const home = placedById.get(node.id);
+      if (home) {
+        setNodes((current) =>
+          current.map((item) => (item.id === node.id ? { ...item, position: { x: home.x, y: home.y } } : item)),
+        );
+      }
+      if (!drag || !dropTargetId) return;
+      if (!dropAllowed) {
+        showToast(MOVE_REFUSED_MESSAGE, { type: "warning" });
+        return;
+      }
+      const group = groupById.get(node.id);
+      const target = groupById.get(dropTargetId);
+      if (!group || !target) return;
+      setPendingMove({
+        group,
+        target,
+        from: group.parent_id ? (groupById.get(group.parent_id) ?? null) : null,
+        descendantCount: drag.excluded.size - 1,
+      });
+    },
+    [groupById, marks, placedById],
+  );
+
+  const confirmMove = () => {
+    if (!pendingMove) return;
+    const { group, target } = pendingMove;
+    moveMutation.mutate(
+      { params: { id: group.id }, body: { parent_id: target.id } },
+      {
+        onSuccess: () => {
+          showToast(`${group.name} を ${target.name} の配下に移動しました`, { type: "success" });
+          focusAfterLayout.current = group.id;
+        },
+        // The server's own message is toasted by the query client (e.g. a move into its own subtree, or no permission).
+        onSettled: () => setPendingMove(null),
+      },
+    );
+  };
+
+  // ----- export -----
+
+  const queryClient = useQueryClient();
+  const exportPng = useCallback(
+    async (fileName: string) => {
+      onExportingChange?.(true);
+      try {
+        // Every picture the cards show, also of groups never drawn on screen (the avatar cache keeps them).
+        const dataUrls = new Map<string, string>();
+        await eachLimited(avatarUrlsOf(groups), 6, async (url) => {
+          try {
+            dataUrls.set(url, await queryClient.fetchQuery(avatarImageQueryOptions(url)));
+          } catch {
+            // that person gets their initial
+          }
+        });
+        const blob = await renderChartPng({
+          layout,
+          nodeWidth: NODE_WIDTH,
+          nodeHeight: NODE_HEIGHT,
+          groups: groupById,
+          layerOf: (group) => (group.group_type_id ? (layers.get(group.group_type_id) ?? null) : null),
+          avatars: await decodeAvatars(dataUrls),
+        });
+        downloadBlob(blob, fileName);
+        showToast("組織図を画像として保存しました", { type: "success" });
+      } catch (error) {
+        console.error(error);
+        showToast("画像の作成に失敗しました。しばらくしてから再度お試しください。", { type: "error" });
+      } finally {
+        onExportingChange?.(false);
+      }
+    },
+    [groups, groupById, layers, layout, onExportingChange, queryClient],
+  );
+
+  useImperativeHandle(ref, () => ({ focusGroup, exportPng }), [focusGroup, exportPng]);
+
+  const contextValue = useMemo(
+    () => ({ marks, openStaff: onOpenStaff, openGroup: (id: string) => marks.set({ selectedId: id }) }),
+    [marks, onOpenStaff],
+  );
+
+  return (
+    <OrgCanvasContext.Provider value={contextValue}>
+      <Box ref={frameRef} sx={chartSx} data-testid="org-canvas">
+        <ReactFlow<OrgGroupNode>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodesChange={onNodesChange}
+          onNodeClick={(_event, node) => marks.set({ selectedId: node.id })}
+          onPaneClick={() => marks.set({ selectedId: null })}
+          onNodeDragStart={onNodeDragStart}
+          onNodeDrag={onNodeDrag}
+          onNodeDragStop={onNodeDragStop}
+          onInit={() => setInitialised(true)}
+          nodesDraggable={canMove}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          edgesFocusable={false}
+          nodeDragThreshold={4}
+          onlyRenderVisibleElements
+          fitView
+          fitViewOptions={FIT_VIEW_OPTIONS}
+          minZoom={0.05}
+          maxZoom={1.75}
+          ariaLabelConfig={ariaLabelConfig}
+          attributionPosition="top-right"
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+        >
+          <Controls showInteractive={false} position="bottom-left" />
+          <MiniMap<OrgGroupNode>
+            position="bottom-right"
+            pannable
+            zoomable
+            nodeColor={(node) => node.data.layer?.colour ?? NO_LAYER_COLOUR}
+            nodeStrokeWidth={0}
+            nodeBorderRadius={12}
+            maskColor="rgba(240, 242, 247, 0.7)"
+          />
+        </ReactFlow>
+        {selected && (
+          <GroupDetailPanel
+            group={selected}
+            layer={selected.group_type_id ? (layers.get(selected.group_type_id) ?? null) : null}
+            path={paths.get(selected.id) ?? []}
+            onClose={() => marks.set({ selectedId: null })}
+            onOpenStaff={onOpenStaff}
+          />
+        )}
+      </Box>
+      <MoveGroupDialog
+        move={pendingMove}
+        pending={moveMutation.isPending}
+        onCancel={() => setPendingMove(null)}
+        onConfirm={confirmMove}
+      />
+    </OrgCanvasContext.Provider>
+  );
+}
