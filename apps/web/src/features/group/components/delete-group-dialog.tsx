@@ -20,10 +20,13 @@ import { restoreGroup } from "../api/restore-group.ts";
  */
 export function DeleteGroupDialog({
   group,
+  childCount,
   workspaceId,
   onClose,
 }: {
   group: GroupNode | null;
+  /** Live groups directly under it: without any, the only question is about its members. */
+  childCount: number;
   workspaceId: string;
   onClose: () => void;
 }) {
@@ -88,8 +91,9 @@ export function DeleteGroupDialog({
           <Stack spacing={2}>
             <Alert severity="warning">{conflict}</Alert>
             <DialogContentText>
-              下位グループごと削除すると、配下のグループもまとめてゴミ箱に移動します（復元すると一緒に戻ります）。
-              上の階層へ移動すると、配下のグループは「{group.name}」の親グループの下に残ります。
+              {childCount > 0
+                ? `下位グループごと削除すると、配下のグループもまとめてゴミ箱に移動します（復元すると一緒に戻ります）。上の階層へ移動すると、配下のグループは「${group.name}」の親グループの下に残ります。`
+                : "削除すると、メンバーはこのグループの所属から外れます。ゴミ箱から復元すると、メンバーも元に戻ります。"}
             </DialogContentText>
           </Stack>
         )}
@@ -117,16 +121,18 @@ export function DeleteGroupDialog({
             disabled={pendingMode !== null}
             onClick={() => void run("cascade")}
           >
-            配下のグループも削除する
+            {childCount > 0 ? "配下のグループも削除する" : "メンバーの所属を外して削除する"}
           </Button>
-          <Button
-            variant="outlined"
-            loading={pendingMode === "lift"}
-            disabled={pendingMode !== null}
-            onClick={() => void run("lift")}
-          >
-            配下のグループを上の階層へ移動する
-          </Button>
+          {childCount > 0 && (
+            <Button
+              variant="outlined"
+              loading={pendingMode === "lift"}
+              disabled={pendingMode !== null}
+              onClick={() => void run("lift")}
+            >
+              配下のグループを上の階層へ移動する
+            </Button>
+          )}
           <Button color="inherit" onClick={onClose}>
             キャンセル
           </Button>

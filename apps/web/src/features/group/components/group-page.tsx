@@ -162,7 +162,12 @@ function GroupTreeSection({
         groups={groups}
         layers={layers}
       />
-      <DeleteGroupDialog group={deleting} workspaceId={workspaceId} onClose={() => setDeleting(null)} />
+      <DeleteGroupDialog
+        group={deleting}
+        childCount={deleting ? groups.filter((group) => group.parent_id === deleting.id).length : 0}
+        workspaceId={workspaceId}
+        onClose={() => setDeleting(null)}
+      />
     </>
   );
 
