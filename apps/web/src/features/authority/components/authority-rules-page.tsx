@@ -132,11 +132,19 @@ function AuthorityMatrix({
                         </Typography>
                       </TableCell>
                       <TableCell align="center" padding="checkbox">
-                        <Checkbox
-                          checked
-                          disabled
-                          slotProps={{ input: { "aria-label": `${ROLE_LABELS.owner}：${label}（常に許可）` } }}
-                        />
+                        {editable ? (
+                          <Checkbox
+                            checked
+                            disabled
+                            slotProps={{ input: { "aria-label": `${ROLE_LABELS.owner}：${label}（常に許可）` } }}
+                          />
+                        ) : (
+                          <CheckOutlined
+                            fontSize="small"
+                            sx={{ color: "text.primary" }}
+                            titleAccess={`${ROLE_LABELS.owner}：${label}（常に許可）`}
+                          />
+                        )}
                       </TableCell>
                       {EDITABLE_ROLES.map((role) => {
                         const checked = rules[role].includes(permission);
