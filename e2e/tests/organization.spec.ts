@@ -2,6 +2,8 @@ import { expect, test } from "../support/fixtures.ts";
 import { addStaff, createOwner, signIn } from "../support/organization.ts";
 
 test("the owner builds a three-layer group tree with positions and sees it in the summary", async ({ page }) => {
+  // A long journey (three pages, six saves, a drag); on a loaded two-core machine it nears the default minute.
+  test.slow();
   const owner = await createOwner("株式会社そしきテスト");
   await signIn(page, owner.email);
 
