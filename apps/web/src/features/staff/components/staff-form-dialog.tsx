@@ -17,7 +17,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Role } from "@tasuki/contract/common/common.schema";
 import type { OfficialPosition } from "@tasuki/contract/workspace/workspace.schema";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { useKanaAutofill } from "../../../hooks/use-kana-autofill.ts";
@@ -57,6 +57,17 @@ export interface StaffFormDialogProps {
 /** Invite (招待) and edit (編集) of a staff record: the same fields, one dialog. */
 export function StaffFormDialog(props: StaffFormDialogProps) {
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down("sm"));
+  // A fresh form for every opening (from the record, or empty), kept until the closing fade has ended.
+  const [opening, setOpening] = useState(0);
+  const [mounted, setMounted] = useState(false);
+  const [wasOpen, setWasOpen] = useState(false);
+  if (props.open !== wasOpen) {
+    setWasOpen(props.open);
+    if (props.open) {
+      setOpening((count) => count + 1);
+      setMounted(true);
+    }
+  }
   return (
     <Dialog
       open={props.open}
@@ -65,9 +76,9 @@ export function StaffFormDialog(props: StaffFormDialogProps) {
       maxWidth="sm"
       fullScreen={fullScreen}
       aria-labelledby="staff-form-title"
+      slotProps={{ transition: { onExited: () => setMounted(false) } }}
     >
-      {/* Mounted per opening, so the form starts from the record (or empty) every time. */}
-      {props.open && <StaffForm key={props.staff?.id ?? "new"} {...props} />}
+      {mounted && <StaffForm key={opening} {...props} />}
     </Dialog>
   );
 }

@@ -65,9 +65,27 @@ export function StaffImportDialog({
   const fullScreen = useMediaQuery((theme) => theme.breakpoints.down("md"));
   // Choosing a file needs little room; the preview table wants the whole width.
   const [wide, setWide] = useState(false);
+  // Kept until the closing fade has ended; a new opening starts from the file choice again.
+  const [opening, setOpening] = useState(0);
+  const [mounted, setMounted] = useState(false);
+  const [wasOpen, setWasOpen] = useState(false);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setOpening((count) => count + 1);
+      setMounted(true);
+    }
+  }
   return (
     <Dialog
-      slotProps={{ transition: { onExited: () => setWide(false) } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setWide(false);
+            setMounted(false);
+          },
+        },
+      }}
       open={open}
       onClose={onClose}
       fullWidth
@@ -75,7 +93,9 @@ export function StaffImportDialog({
       fullScreen={fullScreen}
       aria-labelledby="staff-import-title"
     >
-      {open && <ImportFlow workspaceId={workspaceId} onClose={onClose} onPreview={() => setWide(true)} />}
+      {mounted && (
+        <ImportFlow key={opening} workspaceId={workspaceId} onClose={onClose} onPreview={() => setWide(true)} />
+      )}
     </Dialog>
   );
 }

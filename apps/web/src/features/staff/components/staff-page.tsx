@@ -111,7 +111,7 @@ export function StaffPage({ search, setSearch }: { search: StaffSearch; setSearc
 
   const total = list.data?.total ?? 0;
   const rows = list.data?.items ?? [];
-  const reorderable = manage && canReorder(effective) && !list.isPlaceholderData;
+  const reorderable = manage && canReorder(effective) && !list.isPlaceholderData && rows.length > 1;
 
   // Rows deleted or filters narrowed under the current page: go to the last page that has rows.
   useEffect(() => {
@@ -203,7 +203,7 @@ export function StaffPage({ search, setSearch }: { search: StaffSearch; setSearc
         }
         actions={
           manage && (
-            <>
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, "& .MuiButton-root": { whiteSpace: "nowrap" } }}>
               <StaffExportMenu workspaceId={workspaceId} />
               <Button
                 variant="outlined"
@@ -215,7 +215,7 @@ export function StaffPage({ search, setSearch }: { search: StaffSearch; setSearc
                 インポート
               </Button>
               {inviteButton}
-            </>
+            </Box>
           )
         }
       />
@@ -247,7 +247,7 @@ export function StaffPage({ search, setSearch }: { search: StaffSearch; setSearc
           onFilter={onFilter}
           onClear={() => setSearch(clearFilters)}
         />
-        {reorderable && rows.length > 1 && (
+        {reorderable && (
           <Typography variant="caption" component="p" sx={{ px: 2, pb: 1, color: "text.secondary" }}>
             行の左端の ⋮⋮ をドラッグすると表示順を並べ替えられます。
           </Typography>
