@@ -108,14 +108,17 @@ async function top(locator: Locator): Promise<number> {
   return box.y;
 }
 
-/** Drags one group's card onto another's with the mouse, as a person would. */
+/**
+ * Drags one group's card onto another's with the mouse, as a person would: picked up by its name (the
+ * buttons on a card do not start a drag), away from the frame's edges where React Flow pans by itself.
+ */
 async function dragOnto(page: Page, from: Locator, to: Locator): Promise<void> {
-  const a = await from.boundingBox();
+  const a = await from.locator(".oc-name").boundingBox();
   const b = await to.boundingBox();
   if (!a || !b) throw new Error("cards not on screen");
-  await page.mouse.move(a.x + a.width / 2, a.y + 12);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 12, a.y + 24, { steps: 4 });
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 4 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 15 });
   await page.mouse.up();
 }

@@ -1,8 +1,9 @@
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import { getSmoothStepPath, Position } from "@xyflow/react";
+import { avatarColour, staffInitials } from "../../components/staff-avatar.tsx";
 import { displayName } from "../../lib/person.ts";
 import { FONT_FAMILY } from "../../lib/theme.ts";
-import { avatarColour, type LayerStyle, NO_LAYER_COLOUR } from "./layer-style.ts";
+import { type LayerStyle, NO_LAYER_COLOUR } from "./layer-style.ts";
 import { memberStrip, type StaffRef } from "./member-strip.ts";
 import type { OrgChartLayout } from "./org-chart-layout.ts";
 
@@ -98,7 +99,7 @@ function drawAvatar(
     ctx.font = font(700, Math.round(size * 0.46));
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText((person.last_name || person.first_name).trim().slice(0, 1), centreX, centreY + 1);
+    ctx.fillText(staffInitials(person), centreX, centreY + 1);
   }
   ctx.restore();
 }

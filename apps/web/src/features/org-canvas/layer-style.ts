@@ -22,12 +22,3 @@ export function layerStyles(groupTypes: GroupType[]): Map<string, LayerStyle> {
   }
   return out;
 }
-
-const AVATAR_COLOURS = ["#5c6bc0", "#26a69a", "#ef6c00", "#8e24aa", "#1e88e5", "#d81b60", "#7cb342", "#6d4c41"];
-
-/** A stable colour for a person without a picture. */
-export function avatarColour(id: string): string {
-  let hash = 0;
-  for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) | 0;
-  return AVATAR_COLOURS[Math.abs(hash) % AVATAR_COLOURS.length]!;
-}

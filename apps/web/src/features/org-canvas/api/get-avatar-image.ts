@@ -1,31 +1,31 @@
 import { queryOptions } from "@tanstack/react-query";
-import { renewSession } from "../../../lib/api-client.ts";
-import { getTokens } from "../../../lib/token-store.ts";
+import { imageBlobQueryOptions } from "../../../components/staff-avatar.tsx";
 
-/** Avatars are drawn at most 40 px wide; 2× that for sharp screens. */
+/** Avatars are drawn at most 32 px wide on the chart; 2.5× that for sharp screens and the PNG export. */
 const AVATAR_PIXELS = 80;
 
-async function fetchWithToken(url: string, signal?: AbortSignal): Promise<Response> {
-  const send = () =>
-    fetch(url, {
-      headers: { Authorization: `Bearer ${getTokens()?.access_token ?? ""}` },
-      credentials: "same-origin",
-      signal,
-    });
-  let response = await send();
-  if (response.status === 401 && (await renewSession())) response = await send();
-  return response;
+/**
+ * A small square copy of a staff picture as a data URL. The bytes come from the shared image cache (the
+ * staff page's avatars: fetched once, with the bearer token); the chart keeps a few-kilobyte copy because
+ * 2,000 full pictures would be heavy, and because a data URL draws straight into the PNG export.
+ */
+export function avatarImageQueryOptions(url: string | null) {
+  return queryOptions({
+    queryKey: ["image", "avatar-thumbnail", url],
+    queryFn: async ({ client }) => {
+      const blob = await client.fetchQuery(imageBlobQueryOptions(url ?? ""));
+      return thumbnail(blob);
+    },
+    enabled: Boolean(url),
+    // An image never changes under its id.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 30 * 60_000,
+    placeholderData: undefined,
+  });
 }
 
-/**
- * A small square copy of the picture as a data URL: images are served only with the bearer token (so an
- * <img src> cannot load them), a few kilobytes each keep 2,000 staff cheap, and a data URL (unlike a blob
- * URL, which the page's connect-src does not allow fetching) goes into the PNG export as it is.
- */
-async function loadAvatar(url: string, signal?: AbortSignal): Promise<string> {
-  const response = await fetchWithToken(url, signal);
-  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
-  const bitmap = await createImageBitmap(await response.blob());
+async function thumbnail(blob: Blob): Promise<string> {
+  const bitmap = await createImageBitmap(blob);
   try {
     const side = Math.min(bitmap.width, bitmap.height);
     const canvas = document.createElement("canvas");
@@ -50,16 +50,4 @@ async function loadAvatar(url: string, signal?: AbortSignal): Promise<string> {
   } finally {
     bitmap.close();
   }
-}
-
-export function avatarImageQueryOptions(url: string | null) {
-  return queryOptions({
-    queryKey: ["image", "avatar", url],
-    queryFn: ({ signal }) => loadAvatar(url ?? "", signal),
-    enabled: Boolean(url),
-    // An image never changes under its id.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 30 * 60_000,
-    placeholderData: undefined,
-  });
 }

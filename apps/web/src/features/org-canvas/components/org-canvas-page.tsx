@@ -76,7 +76,7 @@ export function OrgCanvasPage({ focusGroupId }: { focusGroupId?: string }) {
   }, [groups]);
 
   const openStaff = useCallback(
-    (staffId: string) => void navigate({ to: "/organization/staff", search: { staff_id: staffId } as never }),
+    (staffId: string) => void navigate({ to: "/organization/staff", search: { staff_id: staffId } }),
     [navigate],
   );
 
