@@ -43,7 +43,8 @@ function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += report.numPassedTests ?? 0;
-  totals.failed += (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0) - 0;
+  // A file that fails to load has no failed test but fails the run: count it once.
+  totals.failed += Math.max(report.numFailedTests ?? 0, report.success === false ? 1 : 0);
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 
