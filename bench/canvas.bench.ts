@@ -178,7 +178,7 @@ async function main(): Promise<void> {
   await page.getByLabel("メールアドレス").fill(session.email);
   await page.getByLabel("パスワード", { exact: true }).fill(session.password);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await page.waitForURL(/\/task/, { timeout: 30_000 });
+  await page.waitForURL(/\/task/, { timeout: 90_000 });
 
   const canvasUrl = `${server.base}/organization/canvas?workspace_id=${session.workspaceId}`;
   type Run = { readyMs: number; treeResponseMs: number; nodes: number; domElements: number; heapMb: number | null };
