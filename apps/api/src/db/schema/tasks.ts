@@ -1,0 +1,139 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { createdAt, deletedAt, primaryId, updatedAt } from "./columns.ts";
+import { groups, projects, workspaces, workspaceUsers } from "./workspaces.ts";
+
+/** When and where a task reminds its assignee before the deadline (delivery comes with notifications). */
+export interface TaskNotificationSettings {
+  remind: "none" | "on_the_day" | "days_before";
+  days: number | null;
+  channels: { in_app: boolean; email: boolean; slack: boolean; chatwork: boolean };
+}
+
+/**
+ * Both levels of the work breakdown have the same shape. The parent is general: a project or a meeting,
+ * exactly one of them (meetings arrive later, so meeting_id has no foreign key yet).
+ */
+export const primaryItems = pgTable(
+  "primary_items",
+  {
+    id: primaryId(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    meetingId: uuid("meeting_id"),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: doublePrecision("position").notNull().default(0),
+    createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    /** Rows trashed by one delete share it, so that a restore brings back exactly those. */
+    deletedBatch: uuid("deleted_batch"),
+  },
+  (t) => [
+    check("primary_items_one_parent", sql`(${t.projectId} is null) <> (${t.meetingId} is null)`),
+    index().on(t.workspaceId, t.projectId, t.position),
+    index().on(t.workspaceId, t.meetingId, t.position),
+  ],
+);
+
+export const secondaryItems = pgTable(
+  "secondary_items",
+  {
+    id: primaryId(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    meetingId: uuid("meeting_id"),
+    primaryItemId: uuid("primary_item_id")
+      .notNull()
+      .references(() => primaryItems.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: doublePrecision("position").notNull().default(0),
+    createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    deletedBatch: uuid("deleted_batch"),
+  },
+  (t) => [
+    check("secondary_items_one_parent", sql`(${t.projectId} is null) <> (${t.meetingId} is null)`),
+    index().on(t.workspaceId, t.primaryItemId, t.position),
+  ],
+);
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: primaryId(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** Who wrote the description: the person (null), the AI provider or the deterministic template. */
+    descriptionSource: text("description_source", { enum: ["ai", "template"] }),
+    status: text("status", { enum: ["none", "in_progress", "done", "closed"] })
+      .notNull()
+      .default("none"),
+    priority: text("priority", { enum: ["high", "middle", "low", "none"] })
+      .notNull()
+      .default("none"),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    assigneeId: uuid("assignee_id").references(() => workspaceUsers.id, { onDelete: "set null" }),
+    managerId: uuid("manager_id").references(() => workspaceUsers.id, { onDelete: "set null" }),
+    groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    meetingId: uuid("meeting_id"),
+    primaryItemId: uuid("primary_item_id").references(() => primaryItems.id, { onDelete: "set null" }),
+    secondaryItemId: uuid("secondary_item_id").references(() => secondaryItems.id, { onDelete: "set null" }),
+    isPublic: boolean("is_public").notNull().default(false),
+    notification: jsonb("notification").$type<TaskNotificationSettings>(),
+    /** The recurrence rule (its shape belongs to the recurrence library); null for a one-off task. */
+    periodicRule: jsonb("periodic_rule").$type<Record<string, unknown>>(),
+    periodicSeriesId: uuid("periodic_series_id"),
+    position: doublePrecision("position").notNull().default(0),
+    createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+    deletedBatch: uuid("deleted_batch"),
+  },
+  (t) => [
+    // One per tab of /task, each with the default sort behind it.
+    index().on(t.workspaceId, t.assigneeId, t.expiresAt),
+    index().on(t.workspaceId, t.managerId, t.expiresAt),
+    index().on(t.workspaceId, t.groupId, t.expiresAt),
+    index().on(t.workspaceId, t.projectId, t.expiresAt),
+    index().on(t.workspaceId, t.isPublic, t.expiresAt),
+    index().on(t.workspaceId, t.expiresAt),
+    index().on(t.primaryItemId),
+    index().on(t.secondaryItemId),
+    index().on(t.periodicSeriesId),
+  ],
+);
+
+/** Who moved a task from which status to which, and when. */
+export const taskStatusChanges = pgTable(
+  "task_status_changes",
+  {
+    id: primaryId(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    taskId: uuid("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: ["none", "in_progress", "done", "closed"] }).notNull(),
+    toStatus: text("to_status", { enum: ["none", "in_progress", "done", "closed"] }).notNull(),
+    changedBy: uuid("changed_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.taskId, t.changedAt)],
+);
