@@ -46,6 +46,8 @@ export interface ChartPicture {
   nodeHeight: number;
   groups: Map<string, GroupNode>;
   layerOf: (group: GroupNode) => LayerStyle | null;
+  /** Whether the workspace names its layers; without any, cards have no layer chip. */
+  hasLayers: boolean;
   /** Decoded pictures by avatar URL; people without one get their initial. */
   avatars: Map<string, CanvasImageSource>;
 }
@@ -147,15 +149,17 @@ function drawCard(ctx: CanvasRenderingContext2D, picture: ChartPicture, group: G
   ctx.fill(peopleIcon);
   ctx.restore();
   ctx.textAlign = "left";
-  ctx.font = font(700, 11);
-  const chipText = fitText(ctx, layer ? layer.name : "階層なし", 134);
-  const chipWidth = ctx.measureText(chipText).width + 16;
-  ctx.beginPath();
-  ctx.roundRect(left, headY - 10, chipWidth, 20, 10);
-  ctx.fillStyle = layer ? tint(colour, 0.12) : "#eef0f4";
-  ctx.fill();
-  ctx.fillStyle = layer ? colour : "#5b6275";
-  ctx.fillText(chipText, left + 8, headY + 0.5);
+  if (layer || picture.hasLayers) {
+    ctx.font = font(700, 11);
+    const chipText = fitText(ctx, layer ? layer.name : "階層なし", 134);
+    const chipWidth = ctx.measureText(chipText).width + 16;
+    ctx.beginPath();
+    ctx.roundRect(left, headY - 10, chipWidth, 20, 10);
+    ctx.fillStyle = layer ? tint(colour, 0.12) : "#eef0f4";
+    ctx.fill();
+    ctx.fillStyle = layer ? colour : "#5b6275";
+    ctx.fillText(chipText, left + 8, headY + 0.5);
+  }
 
   // Name.
   ctx.font = font(700, 15);

@@ -57,7 +57,7 @@ function HandleMark({
  * (drop target, found, selected) come from a store so that they re-render this group alone.
  */
 export const GroupNodeView = memo(function GroupNodeView({ id, data }: NodeProps<OrgGroupNode>) {
-  const { marks, openStaff, openGroup } = useOrgCanvas();
+  const { marks, openStaff, openGroup, hasLayers } = useOrgCanvas();
   const markClasses = useNodeMarks(marks, id);
   // Deferred: crossing the threshold re-renders every group on screen, and the zoom must not wait for that.
   const detailed = useDeferredValue(useStore(zoomedIn));
@@ -75,7 +75,11 @@ export const GroupNodeView = memo(function GroupNodeView({ id, data }: NodeProps
         data-testid="org-group"
       >
         <div className="oc-head">
-          {layer ? <span className="oc-layer">{layer.name}</span> : <span className="oc-layer is-none">階層なし</span>}
+          {layer ? (
+            <span className="oc-layer">{layer.name}</span>
+          ) : (
+            hasLayers && <span className="oc-layer is-none">階層なし</span>
+          )}
           <span className="oc-count" title={`メンバー ${group.member_count}名`}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path d="M16 11c1.66 0 2.99-1.34 2.99-3S17.66 5 16 5s-3 1.34-3 3 1.34 3 3 3m-8 0c1.66 0 2.99-1.34 2.99-3S9.66 5 8 5 5 6.34 5 8s1.34 3 3 3m0 2c-2.33 0-7 1.17-7 3.5V19h14v-2.5c0-2.33-4.67-3.5-7-3.5m8 0c-.29 0-.62.02-.97.05 1.16.84 1.97 1.97 1.97 3.45V19h6v-2.5c0-2.33-4.67-3.5-7-3.5" />

@@ -5,6 +5,8 @@ export interface OrgCanvasActions {
   marks: CanvasMarkStore;
   openStaff: (staffId: string) => void;
   openGroup: (groupId: string) => void;
+  /** Whether the workspace names its layers at all; without any, cards show no layer chip. */
+  hasLayers: boolean;
 }
 
 export const OrgCanvasContext = createContext<OrgCanvasActions | null>(null);

@@ -389,6 +389,7 @@ export function OrgChart({
           nodeHeight: NODE_HEIGHT,
           groups: groupById,
           layerOf: (group) => (group.group_type_id ? (layers.get(group.group_type_id) ?? null) : null),
+          hasLayers: layers.size > 0,
           avatars: await decodeAvatars(dataUrls),
         });
         downloadBlob(blob, fileName);
@@ -406,8 +407,13 @@ export function OrgChart({
   useImperativeHandle(ref, () => ({ focusGroup, exportPng }), [focusGroup, exportPng]);
 
   const contextValue = useMemo(
-    () => ({ marks, openStaff: onOpenStaff, openGroup: (id: string) => marks.set({ selectedId: id }) }),
-    [marks, onOpenStaff],
+    () => ({
+      marks,
+      openStaff: onOpenStaff,
+      openGroup: (id: string) => marks.set({ selectedId: id }),
+      hasLayers: layers.size > 0,
+    }),
+    [marks, onOpenStaff, layers],
   );
 
   return (
