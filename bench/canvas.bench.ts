@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
-import { cleanEnv, formatTable, freePort, root, round, waitForHealthz } from "./lib.ts";
+import { formatTable, prepareDatabase, root, round, startServer } from "./lib.ts";
 import { bigOrganisation, seedOrganisation, signUpOwner } from "./org-chart-seed.ts";
 
 const serverJs = path.join(root, "apps/api/dist/server.js");
@@ -25,7 +25,6 @@ const webIndex = path.join(root, "apps/web/dist/index.html");
 const resultsDir = path.join(root, "bench/results");
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const pgAdminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const cleanups: (() => void)[] = [];
 
 if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
@@ -56,72 +55,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-function psql(sql: string): void {
-  execFileSync("psql", [pgAdminUrl, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], { stdio: ["ignore", "pipe", "pipe"] });
-}
-
-/** The server's database: a new PostgreSQL database when possible, else PGlite in a new directory. */
-function prepareDatabase(): { database: string; env: Record<string, string>; note?: string } {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "tasuki-bench-canvas-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  if (process.env.BENCH_DATABASE === "pglite") return { database: "pglite", env: { DATA_DIR: dataDir } };
-  const name = `tasuki_bench_${randomBytes(5).toString("hex")}`;
-  try {
-    psql(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    const reason = (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message;
-    return { database: "pglite", env: { DATA_DIR: dataDir }, note: `PostgreSQL unavailable (${reason})` };
-  }
-  cleanups.push(() => {
-    try {
-      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } catch (error) {
-      console.error(`bench: could not drop the database ${name}: ${(error as Error).message}`);
-    }
-  });
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: "postgres",
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), AUTH_SECRET: randomBytes(36).toString("base64url") },
-  };
-}
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; base: string; lines: string[] }> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const childEnv = cleanEnv();
-  for (const key of Object.keys(childEnv)) {
-    if (key === "SMTP_URL" || key === "DATABASE_URL" || key === "AUTH_SECRET" || key.startsWith("OIDC_")) {
-      delete childEnv[key];
-    }
-  }
-  Object.assign(childEnv, {
-    NODE_ENV: "development",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    APP_ORIGIN: base,
-    LOG_LEVEL: "warn",
-    ...env,
-  });
-  const child = spawn(process.execPath, [serverJs], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    if (stream) createInterface({ input: stream }).on("line", (line) => lines.push(line));
-  }
-  let exited: string | null = null;
-  child.on("exit", (code, signal) => {
-    exited = `the server exited (code ${code}, signal ${signal}):\n${lines.slice(-20).join("\n")}`;
-  });
-  cleanups.unshift(() => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  });
-  await waitForHealthz(base, () => exited, 90_000);
-  return { child, base, lines };
-}
-
 /** Milliseconds of GET list-all with members, as the server answers it (no browser). */
 async function treeLatency(base: string, token: string, workspaceId: string, count: number) {
   const times: number[] = [];
@@ -144,9 +77,9 @@ async function treeLatency(base: string, token: string, workspaceId: string, cou
 
 async function main(): Promise<void> {
   const startedAt = new Date();
-  const { database, env, note } = prepareDatabase();
+  const { database, env, note } = prepareDatabase(cleanups, "canvas");
   if (note) console.log(`bench: ${note}; using PGlite`);
-  const server = await startServer(env);
+  const server = await startServer(env, cleanups);
   console.log(`bench: server on ${server.base} (${database})`);
 
   const seedStarted = performance.now();

@@ -1,8 +1,11 @@
 // Helpers shared by the benchmarks: ports, readiness, memory of a process, tables.
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 /** The repository root (bench/..). */
@@ -112,4 +115,78 @@ export function cpuTimeMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+const pgAdminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const serverJs = path.join(root, "apps/api/dist/server.js");
+
+export function psql(sql: string): void {
+  execFileSync("psql", [pgAdminUrl, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], { stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/** The server's database: a new PostgreSQL database when possible, else PGlite in a new directory. */
+export function prepareDatabase(
+  cleanups: (() => void)[],
+  benchmark: string,
+): { database: string; env: Record<string, string>; note?: string } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `tasuki-bench-${benchmark}-`));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  if (process.env.BENCH_DATABASE === "pglite") return { database: "pglite", env: { DATA_DIR: dataDir } };
+  const name = `tasuki_bench_${randomBytes(5).toString("hex")}`;
+  try {
+    psql(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    const reason = (error as { stderr?: Buffer }).stderr?.toString().trim() || (error as Error).message;
+    return { database: "pglite", env: { DATA_DIR: dataDir }, note: `PostgreSQL unavailable (${reason})` };
+  }
+  cleanups.push(() => {
+    try {
+      psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } catch (error) {
+      console.error(`bench: could not drop the database ${name}: ${(error as Error).message}`);
+    }
+  });
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: "postgres",
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), AUTH_SECRET: randomBytes(36).toString("base64url") },
+  };
+}
+
+/** Starts the built server as a child process on a free port and waits for /healthz. */
+export async function startServer(
+  env: Record<string, string>,
+  cleanups: (() => void)[],
+): Promise<{ child: ChildProcess; base: string; lines: string[] }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const childEnv = cleanEnv();
+  for (const key of Object.keys(childEnv)) {
+    if (key === "SMTP_URL" || key === "DATABASE_URL" || key === "AUTH_SECRET" || key.startsWith("OIDC_")) {
+      delete childEnv[key];
+    }
+  }
+  Object.assign(childEnv, {
+    NODE_ENV: "development",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    APP_ORIGIN: base,
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  const child = spawn(process.execPath, [serverJs], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    if (stream) createInterface({ input: stream }).on("line", (line) => lines.push(line));
+  }
+  let exited: string | null = null;
+  child.on("exit", (code, signal) => {
+    exited = `the server exited (code ${code}, signal ${signal}):\n${lines.slice(-20).join("\n")}`;
+  });
+  cleanups.unshift(() => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+  });
+  await waitForHealthz(base, () => exited, 90_000);
+  return { child, base, lines };
 }
