@@ -126,6 +126,36 @@ describe("holiday moves", () => {
     ]);
   });
 
+  it("previous_business_day walks back through Golden Week to the Friday before", () => {
+    const fifth = rule({
+      frequency: "monthly",
+      day_of_month: 5,
+      start_date: "2026-04-01",
+      holiday_handling: "previous_business_day",
+    });
+    // 5/5 こどもの日, 5/4 みどりの日, 5/3 憲法記念日 (Sunday), 5/2 Saturday.
+    expect(occurrences(fifth, { to: "2026-06-30", calendar })).toEqual(["2026-04-03", "2026-05-01", "2026-06-05"]);
+  });
+
+  it("skip drops 国民の休日 (2026-09-22) as well as the named holidays around it", () => {
+    const daily = rule({ frequency: "daily", start_date: "2026-09-18", holiday_handling: "skip" });
+    expect(occurrences(daily, { to: "2026-09-25", calendar })).toEqual(["2026-09-18", "2026-09-24", "2026-09-25"]);
+  });
+
+  it("a weekly Wednesday in the year-end closure moves to the first business day of January", () => {
+    const wednesdays = rule({
+      frequency: "weekly",
+      weekdays: [3],
+      start_date: "2026-12-20",
+      holiday_handling: "next_business_day",
+    });
+    expect(occurrences(wednesdays, { to: "2027-01-10", calendar: closedYearEnd })).toEqual([
+      "2026-12-23",
+      "2027-01-04",
+      "2027-01-06",
+    ]);
+  });
+
   it("a window sees an occurrence moved into it from a raw date outside it", () => {
     const first = rule({
       frequency: "monthly",
