@@ -12,7 +12,9 @@ import { deriveKeys } from "./modules/auth/tokens.ts";
 import { registerBusinessCategoryRoutes } from "./modules/business-category/business-category.routes.ts";
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
 import { registerImageRoutes } from "./modules/image/image.routes.ts";
+import { registerPrimaryItemRoutes } from "./modules/primary-item/primary-item.routes.ts";
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
+import { registerSecondaryItemRoutes } from "./modules/secondary-item/secondary-item.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerUserRoutes } from "./modules/user/user.routes.ts";
 import { registerWorkspaceRoutes } from "./modules/workspace/workspace.routes.ts";
@@ -79,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerWorkspaceDefinitionRoutes(api, ctx);
     registerGroupRoutes(api, ctx);
     registerProjectRoutes(api, ctx);
+    registerPrimaryItemRoutes(api, ctx);
+    registerSecondaryItemRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);
   });

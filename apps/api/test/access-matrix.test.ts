@@ -24,6 +24,11 @@ interface Fixture {
   freshStaff(): Promise<string>;
   freshGroup(): Promise<string>;
   freshProject(): Promise<string>;
+  /** A primary item of the fixture's project (everyone of the workspace may see it). */
+  primaryItemId: string;
+  freshPrimaryItem(): Promise<string>;
+  secondaryItemId: string;
+  freshSecondaryItem(): Promise<string>;
 }
 
 interface Request {
@@ -56,6 +61,8 @@ const managers = (status = 200): Record<Actor, number> => ({
   outsider: 404,
   anonymous: 401,
 });
+/** Everyone with create_tasks (owner, admin, member by default); guests only read. */
+const writers = (status = 200): Record<Actor, number> => ({ ...managers(status), member: status });
 const ownerOnly = (status = 200): Record<Actor, number> => ({ ...managers(status), admin: 403 });
 const publicCall = (status: number) => all(status, status);
 
@@ -323,6 +330,124 @@ const matrix: Record<string, Row> = {
     },
   },
 
+  // Primary items (大項目) of the fixture's project: members read and write, guests only read.
+  "GET /app/primary-item/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/primary-item/list?workspace_id=${f.workspaceId}&project_id=${f.projectId}` }),
+  },
+  "DELETE /app/primary-item/list": {
+    expect: writers(),
+    request: async (f) => ({ url: "/app/primary-item/list", payload: { ids: [await f.freshPrimaryItem()] } }),
+  },
+  "PUT /app/primary-item/list/restoration": {
+    expect: writers(),
+    request: async (f) => {
+      const id = await f.freshPrimaryItem();
+      await call(app(), { method: "DELETE", url: `/app/primary-item/${id}`, token: f.tokens.owner });
+      return { url: "/app/primary-item/list/restoration", payload: { ids: [id] } };
+    },
+  },
+  "GET /app/primary-item/id-name/list-all": {
+    expect: members(),
+    request: (f) => ({
+      url: `/app/primary-item/id-name/list-all?workspace_id=${f.workspaceId}&project_id=${f.projectId}`,
+    }),
+  },
+  "POST /app/primary-item/new": {
+    expect: writers(201),
+    request: (f) => ({
+      url: "/app/primary-item/new",
+      payload: { workspace_id: f.workspaceId, project_id: f.projectId, name: "要件定義" },
+    }),
+  },
+  "GET /app/primary-item/{id}": {
+    expect: members(),
+    request: (f) => ({ url: `/app/primary-item/${f.primaryItemId}` }),
+  },
+  "PATCH /app/primary-item/{id}": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/primary-item/${f.primaryItemId}`, payload: { description: "更新" } }),
+  },
+  "DELETE /app/primary-item/{id}": {
+    expect: writers(),
+    request: async (f) => ({ url: `/app/primary-item/${await f.freshPrimaryItem()}` }),
+  },
+  "PUT /app/primary-item/{id}/position": {
+    expect: writers(),
+    request: (f) => ({
+      url: `/app/primary-item/${f.primaryItemId}/position`,
+      payload: { prev_id: null, next_id: null },
+    }),
+  },
+  "PUT /app/primary-item/{id}/restoration": {
+    expect: writers(),
+    request: async (f) => {
+      const id = await f.freshPrimaryItem();
+      await call(app(), { method: "DELETE", url: `/app/primary-item/${id}`, token: f.tokens.owner });
+      return { url: `/app/primary-item/${id}/restoration` };
+    },
+  },
+
+  // Secondary items (中項目) under the fixture's primary item: members read and write, guests only read.
+  "GET /app/secondary-item/list": {
+    expect: members(),
+    request: (f) => ({
+      url: `/app/secondary-item/list?workspace_id=${f.workspaceId}&primary_item_id=${f.primaryItemId}`,
+    }),
+  },
+  "DELETE /app/secondary-item/list": {
+    expect: writers(),
+    request: async (f) => ({ url: "/app/secondary-item/list", payload: { ids: [await f.freshSecondaryItem()] } }),
+  },
+  "PUT /app/secondary-item/list/restoration": {
+    expect: writers(),
+    request: async (f) => {
+      const id = await f.freshSecondaryItem();
+      await call(app(), { method: "DELETE", url: `/app/secondary-item/${id}`, token: f.tokens.owner });
+      return { url: "/app/secondary-item/list/restoration", payload: { ids: [id] } };
+    },
+  },
+  "GET /app/secondary-item/id-name/list-all": {
+    expect: members(),
+    request: (f) => ({
+      url: `/app/secondary-item/id-name/list-all?workspace_id=${f.workspaceId}&primary_item_id=${f.primaryItemId}`,
+    }),
+  },
+  "POST /app/secondary-item/new": {
+    expect: writers(201),
+    request: (f) => ({
+      url: "/app/secondary-item/new",
+      payload: { workspace_id: f.workspaceId, primary_item_id: f.primaryItemId, name: "要件定義" },
+    }),
+  },
+  "GET /app/secondary-item/{id}": {
+    expect: members(),
+    request: (f) => ({ url: `/app/secondary-item/${f.secondaryItemId}` }),
+  },
+  "PATCH /app/secondary-item/{id}": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/secondary-item/${f.secondaryItemId}`, payload: { description: "更新" } }),
+  },
+  "DELETE /app/secondary-item/{id}": {
+    expect: writers(),
+    request: async (f) => ({ url: `/app/secondary-item/${await f.freshSecondaryItem()}` }),
+  },
+  "PUT /app/secondary-item/{id}/position": {
+    expect: writers(),
+    request: (f) => ({
+      url: `/app/secondary-item/${f.secondaryItemId}/position`,
+      payload: { prev_id: null, next_id: null },
+    }),
+  },
+  "PUT /app/secondary-item/{id}/restoration": {
+    expect: writers(),
+    request: async (f) => {
+      const id = await f.freshSecondaryItem();
+      await call(app(), { method: "DELETE", url: `/app/secondary-item/${id}`, token: f.tokens.owner });
+      return { url: `/app/secondary-item/${id}/restoration` };
+    },
+  },
+
   // Images.
   "POST /app/image/new": {
     expect: members(201),
@@ -372,6 +497,24 @@ beforeAll(async () => {
     token: ownerToken,
     ...multipart({ workspace_id: workspaceId }, { name: "a.png", type: "image/png", data: PNG_1x1 }),
   });
+  const newPrimaryItem = async () =>
+    (
+      await as("POST", "/app/primary-item/new", {
+        workspace_id: workspaceId,
+        project_id: project.body.id,
+        name: "大項目",
+      })
+    ).body.id as string;
+  const primaryItemId = await newPrimaryItem();
+  const newSecondaryItem = async () =>
+    (
+      await as("POST", "/app/secondary-item/new", {
+        workspace_id: workspaceId,
+        primary_item_id: primaryItemId,
+        name: "中項目",
+      })
+    ).body.id as string;
+  const secondaryItemId = await newSecondaryItem();
   expect([group.status, project.status, image.status]).toEqual([201, 201, 201]);
 
   f = {
@@ -389,6 +532,10 @@ beforeAll(async () => {
     imageId: image.body.id,
     layers,
     positions,
+    primaryItemId,
+    freshPrimaryItem: newPrimaryItem,
+    secondaryItemId,
+    freshSecondaryItem: newSecondaryItem,
     freshStaff: async () => (await addStaff(t, workspaceId, "member")).staffId,
     freshGroup: async () =>
       (await as("POST", "/app/group/new", { workspace_id: workspaceId, name: "一時グループ" })).body.id,
