@@ -143,3 +143,26 @@ export type RecurrenceRule = z.infer<typeof recurrenceRuleSchema>;
 /** What a client may send: defaulted fields may be left out. */
 export type RecurrenceRuleInput = z.input<typeof recurrenceRuleSchema>;
 export type RecurrenceFrequency = RecurrenceRule["frequency"];
+
+/** One upcoming occurrence as the rule editor's preview 「次回以降の予定」 shows it. */
+export const recurrenceOccurrenceSchema = z
+  .object({
+    date: z.string(),
+    expires_at: z.iso.datetime({ offset: true }),
+    starts_at: z.iso.datetime({ offset: true }),
+    /** The date the rule names, when holiday handling moved it (else null). */
+    moved_from: z.string().nullable(),
+    /** The holiday that moved it (null for a Saturday or Sunday, or when not moved). */
+    moved_from_holiday: z.string().nullable(),
+  })
+  .meta({ id: "RecurrenceOccurrence" });
+export type RecurrenceOccurrence = z.infer<typeof recurrenceOccurrenceSchema>;
+
+export const recurrencePreviewSchema = z
+  .object({
+    /** e.g. 「毎週 月・水・金（祝日は翌営業日）」 */
+    description: z.string(),
+    occurrences: z.array(recurrenceOccurrenceSchema),
+  })
+  .meta({ id: "RecurrencePreview" });
+export type RecurrencePreview = z.infer<typeof recurrencePreviewSchema>;

@@ -127,7 +127,7 @@ function* handledSeries(
   fromDay: number,
   toDay: number,
   calendar: HolidayCalendar,
-): Generator<number> {
+): Generator<{ day: number; raw: number }> {
   // A raw date up to MAX_HOLIDAY_SHIFT_DAYS outside the window may move into it.
   const margin = rule.holiday_handling === "none" || rule.holiday_handling === "skip" ? 0 : MAX_HOLIDAY_SHIFT_DAYS;
   let previous = Number.NEGATIVE_INFINITY;
@@ -138,7 +138,7 @@ function* handledSeries(
     previous = day;
     if (day < fromDay) continue;
     if (day > toDay) return;
-    yield day;
+    yield { day, raw };
   }
 }
 
@@ -159,7 +159,7 @@ export function occurrences(rule: RecurrenceRule, window: OccurrenceWindow): Cal
   const limit = window.limit ?? DEFAULT_OCCURRENCE_LIMIT;
   const dates: CalendarDate[] = [];
   if (limit <= 0 || fromDay > toDay) return dates;
-  for (const day of handledSeries(rule, fromDay, toDay, window.calendar)) {
+  for (const { day } of handledSeries(rule, fromDay, toDay, window.calendar)) {
     dates.push(fromDayNumber(day));
     if (dates.length >= limit) break;
   }
@@ -175,9 +175,36 @@ export function nextOccurrences(
 ): CalendarDate[] {
   const dates: CalendarDate[] = [];
   if (n <= 0) return dates;
-  for (const day of handledSeries(rule, toDayNumber(afterDate) + 1, LAST_DAY + MAX_HOLIDAY_SHIFT_DAYS, calendar)) {
-    dates.push(fromDayNumber(day));
-    if (dates.length >= n) break;
-  }
+  for (const { date } of previewOccurrences(rule, afterDate, n, calendar)) dates.push(date);
   return dates;
+}
+
+export interface PreviewOccurrence {
+  date: CalendarDate;
+  /** The date the rule names when holiday handling moved it, else null. */
+  moved_from: CalendarDate | null;
+  /** Why it moved: the holiday's name, or null for a Saturday or Sunday. */
+  moved_from_holiday: string | null;
+}
+
+/** nextOccurrences with where each moved date came from, for 「5月4日（みどりの日）→ 5月7日」 in the preview. */
+export function previewOccurrences(
+  rule: RecurrenceRule,
+  afterDate: CalendarDate,
+  n: number,
+  calendar: HolidayCalendar,
+): PreviewOccurrence[] {
+  const preview: PreviewOccurrence[] = [];
+  if (n <= 0) return preview;
+  const series = handledSeries(rule, toDayNumber(afterDate) + 1, LAST_DAY + MAX_HOLIDAY_SHIFT_DAYS, calendar);
+  for (const { day, raw } of series) {
+    const movedFrom = day === raw ? null : fromDayNumber(raw);
+    preview.push({
+      date: fromDayNumber(day),
+      moved_from: movedFrom,
+      moved_from_holiday: movedFrom === null ? null : calendar.name(movedFrom),
+    });
+    if (preview.length >= n) break;
+  }
+  return preview;
 }

@@ -101,6 +101,31 @@ describe("occurrences (properties)", () => {
     );
   });
 
+  it("holiday handling is the raw series with each date kept, dropped or moved to the nearest business day", () => {
+    const nearest = (date: string, step: number) => {
+      let day = date;
+      while (!isBusinessDay(day, calendar)) day = addDays(day, step);
+      return day;
+    };
+    fc.assert(
+      fc.property(ruleArb, (rule) => {
+        fc.pre(rule.holiday_handling !== "none");
+        // Wide enough on both sides that every move into or out of 2026 is seen.
+        const window = { from: "2026-01-01", to: "2026-12-31", calendar, limit: 10_000 };
+        const raw = occurrences(
+          { ...rule, holiday_handling: "none" },
+          { ...window, from: "2025-11-01", to: "2027-02-28" },
+        );
+        const model =
+          rule.holiday_handling === "skip"
+            ? raw.filter((date) => isBusinessDay(date, calendar))
+            : raw.map((date) => nearest(date, rule.holiday_handling === "next_business_day" ? 1 : -1));
+        const expected = [...new Set(model)].filter((date) => date >= window.from && date <= window.to);
+        expect(occurrences(rule, window)).toEqual(expected);
+      }),
+    );
+  });
+
   it("a window split in two gives the same dates as the whole window", () => {
     fc.assert(
       fc.property(ruleArb, dateArb(), (rule, split) => {
