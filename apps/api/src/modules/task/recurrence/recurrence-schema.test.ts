@@ -1,5 +1,6 @@
-import { recurrenceRuleSchema } from "@tasuki/contract/task/recurrence.schema";
+import { recurrencePreviewSchema, recurrenceRuleSchema } from "@tasuki/contract/task/recurrence.schema";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 
 const messages = (input: unknown) => recurrenceRuleSchema.safeParse(input).error?.issues.map((issue) => issue.message);
 
@@ -56,5 +57,13 @@ describe("recurrenceRuleSchema", () => {
     expect(
       recurrenceRuleSchema.safeParse({ frequency: "yearly", start_date: "2026-01-01", month: 2, day: 29 }).success,
     ).toBe(true);
+  });
+
+  it("turns into JSON Schema for the OpenAPI document, in and out", () => {
+    for (const io of ["input", "output"] as const) {
+      const schema = z.toJSONSchema(recurrenceRuleSchema, { io });
+      expect(JSON.stringify(schema)).toContain("RecurrenceRule");
+    }
+    expect(() => z.toJSONSchema(recurrencePreviewSchema)).not.toThrow();
   });
 });

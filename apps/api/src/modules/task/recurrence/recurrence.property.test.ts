@@ -55,6 +55,14 @@ const ruleArb: fc.Arbitrary<RecurrenceRule> = fc
 const windowOf = (rule: RecurrenceRule) => ({ from: rule.start_date, to: "2028-12-31", calendar, limit: 10_000 });
 
 describe("occurrences (properties)", () => {
+  it("a parsed rule survives the JSON column unchanged", () => {
+    fc.assert(
+      fc.property(ruleArb, (rule) => {
+        expect(recurrenceRuleSchema.parse(JSON.parse(JSON.stringify(rule)))).toEqual(rule);
+      }),
+    );
+  });
+
   it("are ascending and unique", () => {
     fc.assert(
       fc.property(ruleArb, (rule) => {
