@@ -16,6 +16,7 @@ import { registerPrimaryItemRoutes } from "./modules/primary-item/primary-item.r
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSecondaryItemRoutes } from "./modules/secondary-item/secondary-item.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
+import { registerTaskRoutes } from "./modules/task/task.routes.ts";
 import { registerUserRoutes } from "./modules/user/user.routes.ts";
 import { registerWorkspaceRoutes } from "./modules/workspace/workspace.routes.ts";
 import { registerWorkspaceDefinitionRoutes } from "./modules/workspace/workspace-definition.routes.ts";
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerProjectRoutes(api, ctx);
     registerPrimaryItemRoutes(api, ctx);
     registerSecondaryItemRoutes(api, ctx);
+    registerTaskRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);
   });

@@ -29,6 +29,9 @@ interface Fixture {
   freshPrimaryItem(): Promise<string>;
   secondaryItemId: string;
   freshSecondaryItem(): Promise<string>;
+  /** A task assigned to the member, created by the owner. */
+  taskId: string;
+  freshTask(): Promise<string>;
 }
 
 interface Request {
@@ -63,6 +66,8 @@ const managers = (status = 200): Record<Actor, number> => ({
 });
 /** Everyone with create_tasks (owner, admin, member by default); guests only read. */
 const writers = (status = 200): Record<Actor, number> => ({ ...managers(status), member: status });
+/** A task of the member: the owner and admin (view_all_tasks) and the member (its assignee); a guest does not see it. */
+const taskParties = (status = 200): Record<Actor, number> => ({ ...writers(status), guest: 404 });
 const ownerOnly = (status = 200): Record<Actor, number> => ({ ...managers(status), admin: 403 });
 const publicCall = (status: number) => all(status, status);
 
@@ -448,6 +453,41 @@ const matrix: Record<string, Row> = {
     },
   },
 
+  // Tasks: the fixture's task is the member's (assignee), made by the owner; a guest sees only their own.
+  "GET /app/task/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/task/list?workspace_id=${f.workspaceId}&tab=me` }),
+  },
+  "GET /app/task/me/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/task/me/list?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/task/new": {
+    expect: writers(201),
+    request: (f) => ({ url: "/app/task/new", payload: { workspace_id: f.workspaceId, title: "新しいタスク" } }),
+  },
+  "GET /app/task/{id}": { expect: taskParties(), request: (f) => ({ url: `/app/task/${f.taskId}` }) },
+  "PATCH /app/task/{id}": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task/${f.taskId}`, payload: { description: "更新" } }),
+  },
+  "DELETE /app/task/{id}": {
+    expect: taskParties(),
+    request: async (f) => ({ url: `/app/task/${await f.freshTask()}` }),
+  },
+  "PUT /app/task/{id}/status": {
+    expect: taskParties(),
+    request: async (f) => ({ url: `/app/task/${await f.freshTask()}/status`, payload: { status: "in_progress" } }),
+  },
+  "PUT /app/task/{id}/restoration": {
+    expect: taskParties(),
+    request: async (f) => {
+      const id = await f.freshTask();
+      await call(app(), { method: "DELETE", url: `/app/task/${id}`, token: f.tokens.owner });
+      return { url: `/app/task/${id}/restoration` };
+    },
+  },
+
   // Images.
   "POST /app/image/new": {
     expect: members(201),
@@ -515,6 +555,15 @@ beforeAll(async () => {
       })
     ).body.id as string;
   const secondaryItemId = await newSecondaryItem();
+  const newTask = async () =>
+    (
+      await as("POST", "/app/task/new", {
+        workspace_id: workspaceId,
+        title: "見積書を作成する",
+        assignee_id: member.staffId,
+      })
+    ).body.id as string;
+  const taskId = await newTask();
   expect([group.status, project.status, image.status]).toEqual([201, 201, 201]);
 
   f = {
@@ -536,6 +585,8 @@ beforeAll(async () => {
     freshPrimaryItem: newPrimaryItem,
     secondaryItemId,
     freshSecondaryItem: newSecondaryItem,
+    taskId,
+    freshTask: newTask,
     freshStaff: async () => (await addStaff(t, workspaceId, "member")).staffId,
     freshGroup: async () =>
       (await as("POST", "/app/group/new", { workspace_id: workspaceId, name: "一時グループ" })).body.id,

@@ -1,0 +1,215 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
+import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
+
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskStatusChangeRow = typeof taskStatusChanges.$inferSelect;
+
+/**
+ * Who sees which tasks: `all` (view_all_tasks), a guest (only tasks assigned to them or that they manage),
+ * or a staff member, who sees their own, their groups', public ones and those of projects they may see.
+ */
+export type TaskViewer = { kind: "all" } | { kind: "guest"; staffId: string } | { kind: "member"; staffId: string };
+
+function myGroupIds(db: DbOrTx, workspaceId: string, staffId: string) {
+  // A group in the trash no longer opens its tasks to its members.
+  return db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(
+      and(
+        eq(groupMembers.workspaceId, workspaceId),
+        eq(groupMembers.workspaceUserId, staffId),
+        isNull(groups.deletedAt),
+      ),
+    );
+}
+
+/** The project rule of the project pages: its group's members, its manager and its members. */
+function myProjectIds(db: DbOrTx, workspaceId: string, staffId: string) {
+  const memberOf = db
+    .select({ id: projectMembers.projectId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.workspaceUserId, staffId)));
+  return db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        or(
+          inArray(projects.groupId, myGroupIds(db, workspaceId, staffId)),
+          eq(projects.managerId, staffId),
+          inArray(projects.id, memberOf),
+        ),
+      ),
+    );
+}
+
+function visibleTo(db: DbOrTx, workspaceId: string, viewer: TaskViewer): SQL | undefined {
+  if (viewer.kind === "all") return undefined;
+  const own = or(eq(tasks.assigneeId, viewer.staffId), eq(tasks.managerId, viewer.staffId));
+  if (viewer.kind === "guest") return own;
+  return or(
+    own,
+    eq(tasks.createdBy, viewer.staffId),
+    eq(tasks.isPublic, true),
+    inArray(tasks.groupId, myGroupIds(db, workspaceId, viewer.staffId)),
+    inArray(tasks.projectId, myProjectIds(db, workspaceId, viewer.staffId)),
+  );
+}
+
+/**
+ * Unscoped on purpose: task paths name no workspace, so the tasks' workspaces are read here and the caller's
+ * membership is checked before anything else of them is read.
+ */
+export async function findTaskWorkspaceIds(db: DbOrTx, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: tasks.id, workspaceId: tasks.workspaceId })
+    .from(tasks)
+    .where(inArray(tasks.id, ids));
+  return new Map(rows.map((row) => [row.id, row.workspaceId]));
+}
+
+/** The tasks among these ids that the viewer may see, live or in the trash. */
+export async function findVisibleTasks(
+  db: DbOrTx,
+  workspaceId: string,
+  ids: string[],
+  viewer: TaskViewer,
+): Promise<TaskRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids), visibleTo(db, workspaceId, viewer)));
+}
+
+export interface TaskListFilter {
+  viewer: TaskViewer;
+  tab: "me" | "group" | "management" | "public" | "project" | "open_mine";
+  staffId: string;
+  statuses?: string[] | undefined;
+  priorities?: string[] | undefined;
+  assigneeId?: string | undefined;
+  managerId?: string | undefined;
+  groupId?: string | undefined;
+  projectId?: string | undefined;
+  /** Deadline range; null ends with `includeUndated` mean 全期間. */
+  from: Date;
+  to: Date;
+  includeUndated: boolean;
+  q?: string | undefined;
+  trash: boolean;
+  limit: number;
+  offset: number;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A page of tasks, deadline first and undated last, with the count of all that match: two queries. */
+export async function listTasks(
+  db: DbOrTx,
+  workspaceId: string,
+  filter: TaskListFilter,
+): Promise<{ rows: TaskRow[]; total: number }> {
+  const tab = {
+    me: eq(tasks.assigneeId, filter.staffId),
+    open_mine: and(eq(tasks.assigneeId, filter.staffId), inArray(tasks.status, ["none", "in_progress"])),
+    group: inArray(tasks.groupId, myGroupIds(db, workspaceId, filter.staffId)),
+    management: eq(tasks.managerId, filter.staffId),
+    public: eq(tasks.isPublic, true),
+    project: filter.projectId ? eq(tasks.projectId, filter.projectId) : sql`false`,
+  }[filter.tab];
+  const inRange = and(gte(tasks.expiresAt, filter.from), lte(tasks.expiresAt, filter.to));
+  const where = and(
+    eq(tasks.workspaceId, workspaceId),
+    filter.trash ? isNotNull(tasks.deletedAt) : isNull(tasks.deletedAt),
+    tab,
+    filter.statuses?.length ? inArray(tasks.status, filter.statuses as TaskRow["status"][]) : undefined,
+    filter.priorities?.length ? inArray(tasks.priority, filter.priorities as TaskRow["priority"][]) : undefined,
+    filter.assigneeId ? eq(tasks.assigneeId, filter.assigneeId) : undefined,
+    filter.managerId ? eq(tasks.managerId, filter.managerId) : undefined,
+    filter.groupId ? eq(tasks.groupId, filter.groupId) : undefined,
+    filter.projectId ? eq(tasks.projectId, filter.projectId) : undefined,
+    filter.includeUndated ? or(isNull(tasks.expiresAt), inRange) : inRange,
+    filter.q ? ilike(tasks.title, `%${escapeLike(filter.q)}%`) : undefined,
+    visibleTo(db, workspaceId, filter.viewer),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(tasks)
+      .where(where)
+      .orderBy(sql`${tasks.expiresAt} asc nulls last`, asc(tasks.position), asc(tasks.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(tasks).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export interface StaffRefRow {
+  id: string;
+  lastName: string;
+  firstName: string;
+  avatarImageId: string | null;
+}
+
+/** Names and avatars of any number of staff in one query. */
+export async function loadStaffRefs(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Map<string, StaffRefRow>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({
+      id: workspaceUsers.id,
+      lastName: workspaceUsers.lastName,
+      firstName: workspaceUsers.firstName,
+      avatarImageId: workspaceUsers.avatarImageId,
+    })
+    .from(workspaceUsers)
+    .where(and(eq(workspaceUsers.workspaceId, workspaceId), inArray(workspaceUsers.id, unique)));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function listStatusChanges(
+  db: DbOrTx,
+  workspaceId: string,
+  taskId: string,
+): Promise<TaskStatusChangeRow[]> {
+  return db
+    .select()
+    .from(taskStatusChanges)
+    .where(and(eq(taskStatusChanges.workspaceId, workspaceId), eq(taskStatusChanges.taskId, taskId)))
+    .orderBy(desc(taskStatusChanges.changedAt), desc(taskStatusChanges.id))
+    .limit(500);
+}
+
+export async function insertStatusChanges(
+  db: DbOrTx,
+  values: (typeof taskStatusChanges.$inferInsert)[],
+): Promise<void> {
+  if (values.length) await db.insert(taskStatusChanges).values(values);
+}
+
+export async function insertTasks(db: DbOrTx, values: (typeof tasks.$inferInsert)[]): Promise<TaskRow[]> {
+  if (!values.length) return [];
+  return db.insert(tasks).values(values).returning();
+}
+
+export async function updateTasks(
+  db: DbOrTx,
+  workspaceId: string,
+  ids: string[],
+  values: Partial<typeof tasks.$inferInsert>,
+): Promise<TaskRow[]> {
+  if (!ids.length) return [];
+  return db
+    .update(tasks)
+    .set(values)
+    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids)))
+    .returning();
+}

@@ -1,0 +1,300 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
+import { groupMembers, groups } from "../../db/schema/workspaces.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  // 2026-11-22 09:00 in Tokyo.
+  t = await createTestApp({ start: new Date("2026-11-22T00:00:00Z") });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+const api = (method: Method, url: string, token?: string, payload?: object) =>
+  call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
+
+const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
+
+function expectError(res: { status: number; body: unknown }, status: number, code?: string) {
+  expect(res.status).toBe(status);
+  expect(res.body).toEqual({
+    message: expect.any(String),
+    dev_message: expect.any(String),
+    code: code ?? expect.any(String),
+  });
+}
+
+/** Owner (view_all_tasks), assignee, manager, another member, a guest, and an outsider of another company. */
+async function world() {
+  const owner = await signUpWithWorkspace(t, "株式会社タスク");
+  const workspaceId = owner.workspace.id;
+  const assignee = await addStaff(t, workspaceId, "member");
+  const manager = await addStaff(t, workspaceId, "member");
+  const other = await addStaff(t, workspaceId, "member");
+  const guest = await addStaff(t, workspaceId, "guest");
+  const outsider = await signUpWithWorkspace(t, "他社");
+  return {
+    workspaceId,
+    owner: owner.tokens.access_token,
+    assignee: assignee.tokens.access_token,
+    assigneeId: assignee.staffId,
+    manager: manager.tokens.access_token,
+    managerId: manager.staffId,
+    other: other.tokens.access_token,
+    otherId: other.staffId,
+    guest: guest.tokens.access_token,
+    guestId: guest.staffId,
+    outsider: outsider.tokens.access_token,
+    outsiderWorkspaceId: outsider.workspace.id,
+  };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+async function newTask(w: World, fields: Record<string, unknown> = {}, token = w.owner) {
+  const res = await api("POST", "/app/task/new", token, {
+    workspace_id: w.workspaceId,
+    title: "見積書を作成する",
+    assignee_id: w.assigneeId,
+    manager_id: w.managerId,
+    ...fields,
+  });
+  if (res.status !== 201) throw new Error(`task failed: ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; [key: string]: unknown };
+}
+
+const titles = (body: { items: { title: string }[] }) => body.items.map((item) => item.title);
+const tab = (w: World, name: string, token: string, extra = "") =>
+  api("GET", `/app/task/list?workspace_id=${w.workspaceId}&tab=${name}${extra}`, token);
+
+describe("tasks", () => {
+  it("creates a task with a date deadline at 23:59:59 Tokyo, people, notification and a deadline category", async () => {
+    const w = await world();
+    const task = await newTask(w, {
+      expires_at: "2026-11-22",
+      priority: "high",
+      notification: { remind: "days_before", days: 2, channels: { email: true } },
+    });
+    expect(task).toMatchObject({
+      title: "見積書を作成する",
+      status: "none",
+      priority: "high",
+      expires_at: "2026-11-22T14:59:59.000Z",
+      assignee: { id: w.assigneeId, last_name: "鈴木", first_name: "一郎" },
+      manager: { id: w.managerId },
+      deadline_category: "nowDeadline",
+      has_notification: true,
+      notification: {
+        remind: "days_before",
+        days: 2,
+        channels: { in_app: true, email: true, slack: false, chatwork: false },
+      },
+      status_history: [],
+      deleted_at: null,
+    });
+    const read = await api("GET", `/app/task/${task.id}`, w.assignee);
+    expect(read.body.id).toBe(task.id);
+  });
+
+  it("lets the assignee, manager, creator and view_all_tasks see a task; others, guests and other companies get 404", async () => {
+    const w = await world();
+    const task = await newTask(w, {}, w.other);
+    for (const token of [w.owner, w.assignee, w.manager, w.other]) {
+      expect((await api("GET", `/app/task/${task.id}`, token)).status).toBe(200);
+    }
+    const stranger = (await addStaff(t, w.workspaceId, "member")).tokens.access_token;
+    expectError(await api("GET", `/app/task/${task.id}`, stranger), 404);
+    expectError(await api("GET", `/app/task/${task.id}`, w.guest), 404);
+    expectError(await api("GET", `/app/task/${task.id}`, w.outsider), 404);
+    expectError(await api("PATCH", `/app/task/${task.id}`, w.outsider, { title: "x" }), 404);
+    expectError(await api("GET", `/app/task/${UNKNOWN_ID}`, w.owner), 404);
+    expectError(await api("GET", `/app/task/${task.id}`), 401);
+    // Public: everyone of the workspace sees it, a guest only when it is theirs.
+    await api("PATCH", `/app/task/${task.id}`, w.other, { is_public: true });
+    expect((await api("GET", `/app/task/${task.id}`, stranger)).status).toBe(200);
+    expectError(await api("GET", `/app/task/${task.id}`, w.guest), 404);
+    await api("PATCH", `/app/task/${task.id}`, w.other, { assignee_id: w.guestId });
+    expect((await api("GET", `/app/task/${task.id}`, w.guest)).status).toBe(200);
+  });
+
+  it("lets only the creator, assignee, manager or view_all_tasks edit; guests may not create", async () => {
+    const w = await world();
+    const task = await newTask(w, { is_public: true });
+    expectError(await api("PATCH", `/app/task/${task.id}`, w.other, { title: "乗っ取り" }), 403);
+    expectError(await api("DELETE", `/app/task/${task.id}`, w.other), 403);
+    expectError(await api("POST", "/app/task/new", w.guest, { workspace_id: w.workspaceId, title: "x" }), 403);
+    const edited = await api("PATCH", `/app/task/${task.id}`, w.manager, {
+      title: "見積書を送付する",
+      priority: "low",
+    });
+    expect(edited.body).toMatchObject({ title: "見積書を送付する", priority: "low", assignee: { id: w.assigneeId } });
+    const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row!.title).toBe("見積書を送付する");
+  });
+
+  it("refuses ids of another workspace in the body and bad input, writing nothing", async () => {
+    const w = await world();
+    const foreignStaff = await addStaff(t, w.outsiderWorkspaceId, "member");
+    const foreignProject = await api("POST", "/app/project/new", w.outsider, {
+      workspace_id: w.outsiderWorkspaceId,
+      name: "他社案件",
+    });
+    const base = { workspace_id: w.workspaceId, title: "x" };
+    expectError(
+      await api("POST", "/app/task/new", w.owner, { ...base, assignee_id: foreignStaff.staffId }),
+      404,
+      "staff_not_found",
+    );
+    expectError(await api("POST", "/app/task/new", w.owner, { ...base, project_id: foreignProject.body.id }), 404);
+    expectError(await api("POST", "/app/task/new", w.owner, { ...base, group_id: UNKNOWN_ID }), 404, "group_not_found");
+    expectError(await api("POST", "/app/task/new", w.owner, { ...base, title: " " }), 400);
+    expectError(await api("POST", "/app/task/new", w.owner, { ...base, priority: "urgent" }), 400);
+    expectError(await api("POST", "/app/task/new", w.owner, { ...base, expires_at: "2026/11/30" }), 400);
+    expectError(
+      await api("POST", "/app/task/new", w.owner, { ...base, starts_at: "2026-12-01", expires_at: "2026-11-30" }),
+      400,
+      "invalid_date_range",
+    );
+    expectError(
+      await api("POST", "/app/task/new", w.owner, { ...base, notification: { remind: "days_before", channels: {} } }),
+      400,
+    );
+    const rows = await t.ctx.db.select().from(tasks).where(eq(tasks.workspaceId, w.workspaceId));
+    expect(rows).toEqual([]);
+    const task = await newTask(w);
+    expectError(await api("PATCH", `/app/task/${task.id}`, w.owner, { manager_id: foreignStaff.staffId }), 404);
+    expectError(await api("PATCH", `/app/task/${task.id}`, w.owner, { status: "done" }), 400);
+    const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
+    expect(row!.managerId).toBe(w.managerId);
+  });
+
+  it("places a task under items of its project and refuses items of another project", async () => {
+    const w = await world();
+    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "案件A" });
+    const otherProject = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "案件B" });
+    const primary = await api("POST", "/app/primary-item/new", w.owner, {
+      workspace_id: w.workspaceId,
+      project_id: project.body.id,
+      name: "設計",
+    });
+    const secondary = await api("POST", "/app/secondary-item/new", w.owner, {
+      workspace_id: w.workspaceId,
+      primary_item_id: primary.body.id,
+      name: "画面設計",
+    });
+    const task = await newTask(w, { secondary_item_id: secondary.body.id });
+    expect(task).toMatchObject({
+      project_id: project.body.id,
+      primary_item_id: primary.body.id,
+      secondary_item_id: secondary.body.id,
+    });
+    expectError(
+      await api("POST", "/app/task/new", w.owner, {
+        workspace_id: w.workspaceId,
+        title: "x",
+        project_id: otherProject.body.id,
+        primary_item_id: primary.body.id,
+      }),
+      400,
+      "item_mismatch",
+    );
+    // Deleting the primary item hides the task; restoring the item brings it back.
+    await api("DELETE", `/app/primary-item/${primary.body.id}`, w.owner);
+    expect((await api("GET", `/app/task/${task.id}`, w.owner)).body.deleted_at).not.toBeNull();
+    await api("PUT", `/app/primary-item/${primary.body.id}/restoration`, w.owner);
+    expect((await api("GET", `/app/task/${task.id}`, w.owner)).body.deleted_at).toBeNull();
+  });
+
+  it("follows the status rules and records every change", async () => {
+    const w = await world();
+    const task = await newTask(w);
+    const status = (token: string, to: string) => api("PUT", `/app/task/${task.id}/status`, token, { status: to });
+    expectError(await status(w.manager, "in_progress"), 403);
+    expectError(await status(w.other, "in_progress"), 404);
+    expectError(await status(w.assignee, "closed"), 409, "invalid_status_transition");
+    expect((await status(w.assignee, "in_progress")).body.status).toBe("in_progress");
+    expect((await status(w.assignee, "done")).body.status).toBe("done");
+    expectError(await status(w.assignee, "closed"), 403);
+    const closed = await status(w.manager, "closed");
+    expect(closed.body.status).toBe("closed");
+    expectError(await status(w.manager, "done"), 409);
+    expect((await status(w.owner, "in_progress")).body.status).toBe("in_progress");
+    const detail = await api("GET", `/app/task/${task.id}`, w.assignee);
+    expect(detail.body.status_history.map((c: { from: string; to: string }) => `${c.from}>${c.to}`).sort()).toEqual(
+      ["closed>in_progress", "done>closed", "in_progress>done", "none>in_progress"].sort(),
+    );
+    expect(detail.body.status_history[0].changed_by).toMatchObject({ last_name: expect.any(String) });
+    const changes = await t.ctx.db.select().from(taskStatusChanges).where(eq(taskStatusChanges.taskId, task.id));
+    expect(changes).toHaveLength(4);
+  });
+
+  it("shows each user the right tasks in each tab, deadline first and undated last", async () => {
+    const w = await world();
+    const [group] = await t.ctx.db.insert(groups).values({ workspaceId: w.workspaceId, name: "営業部" }).returning();
+    await t.ctx.db
+      .insert(groupMembers)
+      .values({ workspaceId: w.workspaceId, groupId: group!.id, workspaceUserId: w.otherId });
+    await newTask(w, { title: "期限なし" });
+    await newTask(w, { title: "来週", expires_at: "2026-11-28" });
+    await newTask(w, { title: "明日", expires_at: "2026-11-23" });
+    await newTask(w, { title: "公開", is_public: true, assignee_id: null, manager_id: null });
+    await newTask(w, { title: "営業部", group_id: group!.id, assignee_id: w.otherId, manager_id: null });
+
+    expect(titles((await tab(w, "me", w.assignee)).body)).toEqual(["明日", "来週", "期限なし"]);
+    expect(titles((await tab(w, "management", w.manager)).body)).toEqual(["明日", "来週", "期限なし"]);
+    expect(titles((await tab(w, "me", w.manager)).body)).toEqual([]);
+    expect(titles((await tab(w, "group", w.other)).body)).toEqual(["営業部"]);
+    expect(titles((await tab(w, "group", w.assignee)).body)).toEqual([]);
+    expect(titles((await tab(w, "public", w.assignee)).body)).toEqual(["公開"]);
+    expect(titles((await tab(w, "public", w.guest)).body)).toEqual([]);
+    const mine = await tab(w, "me", w.assignee);
+    expect(mine.body.total).toBe(3);
+    expect(mine.body.items.map((item: { deadline_category: string | null }) => item.deadline_category)).toEqual([
+      "nearDeadline",
+      "weekDeadline",
+      null,
+    ]);
+    // Filters: date range (undated tasks leave), priority, text, paging.
+    expect(titles((await tab(w, "me", w.assignee, "&from=2026-11-22&to=2026-11-23")).body)).toEqual(["明日"]);
+    expect(titles((await tab(w, "me", w.assignee, "&priority=high,middle")).body)).toEqual([]);
+    expect(titles((await tab(w, "me", w.assignee, "&q=来")).body)).toEqual(["来週"]);
+    const page = await tab(w, "me", w.assignee, "&per_page=1&page=2");
+    expect(page.body).toMatchObject({ total: 3 });
+    expect(titles(page.body)).toEqual(["来週"]);
+    expectError(await tab(w, "me", w.assignee, "&per_page=1000"), 400);
+    expectError(await tab(w, "project", w.assignee), 400, "project_required");
+    expectError(await tab(w, "me", w.outsider), 404);
+
+    // The clock moves (less than an access token lives): a deadline in five minutes becomes overdue.
+    const soon = await newTask(w, { title: "まもなく", expires_at: "2026-11-22T09:05:00+09:00" });
+    expect(soon.deadline_category).toBe("nowDeadline");
+    t.advance(6 * 60 * 1000);
+    const later = await tab(w, "me", w.assignee);
+    expect(later.body.items[0]).toMatchObject({ title: "まもなく", deadline_category: "expiredDeadline" });
+  });
+
+  it("answers the caller's own open tasks on /me/list", async () => {
+    const w = await world();
+    const done = await newTask(w, { title: "終わった" });
+    await newTask(w, { title: "残り", expires_at: "2026-12-01" });
+    await api("PUT", `/app/task/${done.id}/status`, w.assignee, { status: "done" });
+    const res = await api("GET", `/app/task/me/list?workspace_id=${w.workspaceId}`, w.assignee);
+    expect(res.body).toMatchObject({ total: 1 });
+    expect(titles(res.body)).toEqual(["残り"]);
+  });
+
+  it("moves a task to the trash and back", async () => {
+    const w = await world();
+    const task = await newTask(w);
+    expect((await api("DELETE", `/app/task/${task.id}`, w.assignee)).body).toEqual({ ok: true });
+    expect(titles((await tab(w, "me", w.assignee)).body)).toEqual([]);
+    expect(titles((await tab(w, "me", w.assignee, "&trash=true")).body)).toEqual(["見積書を作成する"]);
+    expectError(await api("PATCH", `/app/task/${task.id}`, w.assignee, { title: "x" }), 409, "task_in_trash");
+    expectError(await api("PUT", `/app/task/${task.id}/restoration`, w.other), 404);
+    expect((await api("PUT", `/app/task/${task.id}/restoration`, w.manager)).body.deleted_at).toBeNull();
+    expect(titles((await tab(w, "me", w.assignee)).body)).toEqual(["見積書を作成する"]);
+  });
+});

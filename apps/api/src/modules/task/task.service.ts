@@ -1,0 +1,532 @@
+import type { listMyTasksContract, listTasksContract, newTaskContract } from "@tasuki/contract/task/task.contracts";
+import type { Task, TaskDetail, TaskPatch, TaskStatus } from "@tasuki/contract/task/task.schema";
+import { v7 as uuidv7 } from "uuid";
+import type { z } from "zod";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import type { TaskNotificationSettings } from "../../db/schema/tasks.ts";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error.ts";
+import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { imageUrl } from "../image/image-url.ts";
+import { memberOr404, projectNotFound, requireProjectsVisible } from "../primary-item/item-access.ts";
+import { findPrimaryItems } from "../primary-item/primary-item.repository.ts";
+import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";
+import { findSecondaryItems } from "../secondary-item/secondary-item.repository.ts";
+import { deadlineCategory, instantOf } from "./deadline.ts";
+import {
+  findTaskWorkspaceIds,
+  findVisibleTasks,
+  insertStatusChanges,
+  insertTasks,
+  listStatusChanges,
+  listTasks as listTaskRows,
+  loadStaffRefs,
+  type StaffRefRow,
+  type TaskRow,
+  type TaskViewer,
+  updateTasks,
+} from "./task.repository.ts";
+
+type ListQuery = z.output<typeof listTasksContract.query>;
+type MyListQuery = z.output<typeof listMyTasksContract.query>;
+type NewBody = z.output<typeof newTaskContract.body>;
+
+const taskNotFound = () => notFound("task");
+
+function viewerOf(member: Membership): TaskViewer {
+  if (member.permissions.includes("view_all_tasks")) return { kind: "all" };
+  return member.role === "guest" ? { kind: "guest", staffId: member.id } : { kind: "member", staffId: member.id };
+}
+
+/** Who may edit, delete and restore a task: its creator, assignee, manager, or view_all_tasks. */
+function requireTaskWriter(member: Membership, row: TaskRow): void {
+  const mine = [row.createdBy, row.assigneeId, row.managerId].includes(member.id);
+  if (!mine && !member.permissions.includes("view_all_tasks")) {
+    throw forbidden("only the task's creator, assignee, manager or view_all_tasks may change it");
+  }
+}
+
+const staffRef = (row: StaffRefRow | undefined) =>
+  row
+    ? { id: row.id, last_name: row.lastName, first_name: row.firstName, avatar_url: imageUrl(row.avatarImageId) }
+    : null;
+
+function present(row: TaskRow, staff: Map<string, StaffRefRow>, now: Date): Task {
+  return {
+    id: row.id,
+    workspace_id: row.workspaceId,
+    title: row.title,
+    description: row.description,
+    description_source: row.descriptionSource,
+    status: row.status,
+    priority: row.priority,
+    starts_at: row.startsAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    assignee: row.assigneeId ? staffRef(staff.get(row.assigneeId)) : null,
+    manager: row.managerId ? staffRef(staff.get(row.managerId)) : null,
+    group_id: row.groupId,
+    project_id: row.projectId,
+    meeting_id: row.meetingId,
+    primary_item_id: row.primaryItemId,
+    secondary_item_id: row.secondaryItemId,
+    is_public: row.isPublic,
+    notification: row.notification ?? null,
+    has_notification: !!row.notification && row.notification.remind !== "none",
+    deadline_category: deadlineCategory(row.status, row.expiresAt, now),
+    periodic_rule: row.periodicRule ?? null,
+    periodic_series_id: row.periodicSeriesId,
+    position: row.position,
+    created_by: row.createdBy,
+    deleted_at: row.deletedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Any number of rows with their assignees and managers: one query for the people, never one per row. */
+async function presentAll(ctx: AppContext, db: DbOrTx, workspaceId: string, rows: TaskRow[]): Promise<Task[]> {
+  const ids = rows.flatMap((row) => [row.assigneeId, row.managerId]).filter((id): id is string => id !== null);
+  const staff = await loadStaffRefs(db, workspaceId, ids);
+  const now = ctx.now();
+  return rows.map((row) => present(row, staff, now));
+}
+
+async function presentDetail(ctx: AppContext, row: TaskRow): Promise<TaskDetail> {
+  const changes = await listStatusChanges(ctx.db, row.workspaceId, row.id);
+  const ids = [row.assigneeId, row.managerId, ...changes.map((change) => change.changedBy)].filter(
+    (id): id is string => id !== null,
+  );
+  const staff = await loadStaffRefs(ctx.db, row.workspaceId, ids);
+  return {
+    ...present(row, staff, ctx.now()),
+    status_history: changes.map((change) => ({
+      from: change.fromStatus,
+      to: change.toStatus,
+      changed_by: change.changedBy ? staffRef(staff.get(change.changedBy)) : null,
+      changed_at: change.changedAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The tasks behind ids with the caller's membership. Ids of several workspaces, of another workspace, that
+ * the caller may not see, or unknown, all answer the same 404 for the whole call.
+ */
+export async function openTasks(
+  ctx: AppContext,
+  auth: RequestAuth,
+  ids: string[],
+): Promise<{ member: Membership; rows: TaskRow[] }> {
+  const unique = [...new Set(ids)];
+  const workspaces = await findTaskWorkspaceIds(ctx.db, unique);
+  const workspaceIds = new Set(workspaces.values());
+  if (workspaces.size !== unique.length || workspaceIds.size !== 1) throw taskNotFound();
+  const [workspaceId] = workspaceIds;
+  const member = await memberOr404(ctx.db, auth, workspaceId!, taskNotFound);
+  const rows = await findVisibleTasks(ctx.db, member.workspaceId, unique, viewerOf(member));
+  if (rows.length !== unique.length) throw taskNotFound();
+  return { member, rows };
+}
+
+const referenceNotFound = (code: string, what: string, field: string) =>
+  new AppError(code, 404, `指定された${what}が見つかりません。`, `${field} is not one of this workspace`);
+
+const allPlacement: ReadonlySet<keyof Placement> = new Set([
+  "assigneeId",
+  "managerId",
+  "groupId",
+  "projectId",
+  "primaryItemId",
+  "secondaryItemId",
+] as const);
+
+interface Placement {
+  assigneeId: string | null;
+  managerId: string | null;
+  groupId: string | null;
+  projectId: string | null;
+  primaryItemId: string | null;
+  secondaryItemId: string | null;
+}
+
+/**
+ * People, group, project and items must be of the task's workspace (and the project one the caller may
+ * see); the items must hang together: the secondary item under the primary item, both in the project. A
+ * missing project or primary item is filled in from the item below it.
+ */
+async function resolvePlacement(
+  db: DbOrTx,
+  member: Membership,
+  wanted: Placement,
+  /** What the caller sent; an edit re-checks only those, so a task whose item went to the trash stays editable. */
+  sent: ReadonlySet<keyof Placement> = allPlacement,
+): Promise<Placement> {
+  const workspaceId = member.workspaceId;
+  const placed = { ...wanted };
+  const people = [placed.assigneeId, placed.managerId].filter((id): id is string => id !== null);
+  if (people.length) {
+    const found = await findLiveStaffIds(db, workspaceId, people);
+    if (placed.assigneeId && !found.has(placed.assigneeId)) {
+      throw referenceNotFound("staff_not_found", "担当者", "assignee_id");
+    }
+    if (placed.managerId && !found.has(placed.managerId)) {
+      throw referenceNotFound("staff_not_found", "管理者", "manager_id");
+    }
+  }
+  if (placed.groupId && !(await findLiveGroupIds(db, workspaceId, [placed.groupId])).has(placed.groupId)) {
+    throw referenceNotFound("group_not_found", "グループ", "group_id");
+  }
+  const mismatch = () =>
+    badRequest(
+      "item_mismatch",
+      "大項目・中項目は指定したプロジェクトのものを選んでください。",
+      "the items must belong to the given project and to each other",
+    );
+  if (placed.secondaryItemId && sent.has("secondaryItemId")) {
+    const [secondary] = await findSecondaryItems(db, workspaceId, [placed.secondaryItemId]);
+    if (!secondary || secondary.deletedAt)
+      throw referenceNotFound("secondary_item_not_found", "中項目", "secondary_item_id");
+    if (placed.primaryItemId && sent.has("primaryItemId") && placed.primaryItemId !== secondary.primaryItemId)
+      throw mismatch();
+    placed.primaryItemId = secondary.primaryItemId;
+  }
+  if (placed.primaryItemId && (sent.has("primaryItemId") || sent.has("secondaryItemId"))) {
+    const [primary] = await findPrimaryItems(db, workspaceId, [placed.primaryItemId]);
+    if (!primary || primary.deletedAt) throw referenceNotFound("primary_item_not_found", "大項目", "primary_item_id");
+    if (placed.projectId && sent.has("projectId") && primary.projectId !== placed.projectId) throw mismatch();
+    placed.projectId = primary.projectId;
+  }
+  if (placed.projectId && sent.has("projectId"))
+    await requireProjectsVisible(db, member, [placed.projectId], projectNotFound);
+  return placed;
+}
+
+function checkDates(startsAt: Date | null, expiresAt: Date | null): void {
+  if (startsAt && expiresAt && expiresAt < startsAt) {
+    throw badRequest(
+      "invalid_date_range",
+      "期限は開始日以降を指定してください。",
+      "expires_at must not precede starts_at",
+    );
+  }
+}
+
+const instantOrNull = (value: string | null | undefined, endOfDay: boolean) =>
+  value ? instantOf(value, endOfDay) : null;
+
+/** A new task's place in the manual order: after everything so far, without a query (ordered by time). */
+const positionNow = (ctx: AppContext) => ctx.now().getTime();
+
+export async function createTasks(
+  ctx: AppContext,
+  auth: RequestAuth,
+  workspaceId: string,
+  inputs: Omit<NewBody, "workspace_id">[],
+): Promise<{ member: Membership; rows: TaskRow[] }> {
+  const member = await requireMember(ctx.db, auth, workspaceId, { permission: "create_tasks" });
+  const rows = await ctx.db.transaction(async (tx) => {
+    const values = [];
+    for (const [index, input] of inputs.entries()) {
+      const placement = await resolvePlacement(tx, member, {
+        assigneeId: input.assignee_id ?? null,
+        managerId: input.manager_id ?? null,
+        groupId: input.group_id ?? null,
+        projectId: input.project_id ?? null,
+        primaryItemId: input.primary_item_id ?? null,
+        secondaryItemId: input.secondary_item_id ?? null,
+      });
+      const startsAt = instantOrNull(input.starts_at, false);
+      const expiresAt = instantOrNull(input.expires_at, true);
+      checkDates(startsAt, expiresAt);
+      values.push({
+        workspaceId,
+        title: input.title,
+        description: input.description,
+        priority: input.priority,
+        isPublic: input.is_public,
+        startsAt,
+        expiresAt,
+        ...placement,
+        notification: (input.notification ?? null) as TaskNotificationSettings | null,
+        position: positionNow(ctx) + index / 1000,
+        createdBy: member.id,
+      });
+    }
+    return insertTasks(tx, values);
+  });
+  return { member, rows };
+}
+
+export async function createTask(ctx: AppContext, auth: RequestAuth, input: NewBody): Promise<TaskDetail> {
+  const { workspace_id: workspaceId, ...fields } = input;
+  const { rows } = await createTasks(ctx, auth, workspaceId, [fields]);
+  return presentDetail(ctx, rows[0]!);
+}
+
+export async function getTask(ctx: AppContext, auth: RequestAuth, id: string): Promise<TaskDetail> {
+  const { rows } = await openTasks(ctx, auth, [id]);
+  return presentDetail(ctx, rows[0]!);
+}
+
+const taskInTrash = () =>
+  conflict(
+    "task_in_trash",
+    "このタスクはゴミ箱にあります。元に戻してから操作してください。",
+    "the task is in the trash",
+  );
+
+/** The column values of an edit, with the references checked against the row as it will be. */
+async function patchValues(db: DbOrTx, member: Membership, row: TaskRow, input: TaskPatch) {
+  const pick = <K extends keyof Placement>(key: K, field: keyof TaskPatch) =>
+    input[field] !== undefined ? (input[field] as string | null) : row[key];
+  const touchesPlacement = (
+    ["assignee_id", "manager_id", "group_id", "project_id", "primary_item_id", "secondary_item_id"] as const
+  ).some((field) => input[field] !== undefined);
+  const placement = touchesPlacement
+    ? await resolvePlacement(
+        db,
+        member,
+        {
+          // Only what is sent is checked again; a changed project drops items that are not sent with it.
+          assigneeId: input.assignee_id !== undefined ? input.assignee_id : null,
+          managerId: input.manager_id !== undefined ? input.manager_id : null,
+          groupId: input.group_id !== undefined ? input.group_id : null,
+          projectId: pick("projectId", "project_id"),
+          primaryItemId:
+            input.primary_item_id !== undefined
+              ? input.primary_item_id
+              : input.project_id !== undefined && input.project_id !== row.projectId
+                ? null
+                : row.primaryItemId,
+          secondaryItemId:
+            input.secondary_item_id !== undefined
+              ? input.secondary_item_id
+              : input.project_id !== undefined && input.project_id !== row.projectId
+                ? null
+                : input.primary_item_id !== undefined && input.primary_item_id !== row.primaryItemId
+                  ? null
+                  : row.secondaryItemId,
+        },
+        new Set(
+          (
+            [
+              ["assignee_id", "assigneeId"],
+              ["manager_id", "managerId"],
+              ["group_id", "groupId"],
+              ["project_id", "projectId"],
+              ["primary_item_id", "primaryItemId"],
+              ["secondary_item_id", "secondaryItemId"],
+            ] as const
+          )
+            .filter(([field]) => input[field] !== undefined)
+            .map(([, key]) => key),
+        ),
+      )
+    : null;
+  const startsAt = input.starts_at !== undefined ? instantOrNull(input.starts_at, false) : row.startsAt;
+  const expiresAt = input.expires_at !== undefined ? instantOrNull(input.expires_at, true) : row.expiresAt;
+  checkDates(startsAt, expiresAt);
+  return {
+    ...(input.title !== undefined && { title: input.title }),
+    ...(input.description !== undefined && { description: input.description, descriptionSource: null }),
+    ...(input.priority !== undefined && { priority: input.priority }),
+    ...(input.is_public !== undefined && { isPublic: input.is_public }),
+    ...(input.starts_at !== undefined && { startsAt }),
+    ...(input.expires_at !== undefined && { expiresAt }),
+    ...(input.notification !== undefined && {
+      notification: input.notification as TaskNotificationSettings | null,
+    }),
+    ...(placement && {
+      ...(input.assignee_id !== undefined && { assigneeId: placement.assigneeId }),
+      ...(input.manager_id !== undefined && { managerId: placement.managerId }),
+      ...(input.group_id !== undefined && { groupId: placement.groupId }),
+      projectId: placement.projectId,
+      primaryItemId: placement.primaryItemId,
+      secondaryItemId: placement.secondaryItemId,
+    }),
+  };
+}
+
+export async function updateTask(
+  ctx: AppContext,
+  auth: RequestAuth,
+  id: string,
+  input: TaskPatch,
+): Promise<TaskDetail> {
+  const { member, rows } = await openTasks(ctx, auth, [id]);
+  const row = rows[0]!;
+  requireTaskWriter(member, row);
+  if (row.deletedAt) throw taskInTrash();
+  const saved = await ctx.db.transaction(async (tx) => {
+    const values = await patchValues(tx, member, row, input);
+    return Object.keys(values).length ? (await updateTasks(tx, row.workspaceId, [id], values))[0]! : row;
+  });
+  return presentDetail(ctx, saved);
+}
+
+/** Trashes the tasks in one transaction; already trashed ones stay as they are. */
+export async function deleteTasks(ctx: AppContext, auth: RequestAuth, ids: string[]): Promise<{ ok: true }> {
+  const { member, rows } = await openTasks(ctx, auth, ids);
+  for (const row of rows) requireTaskWriter(member, row);
+  const live = rows.filter((row) => !row.deletedAt).map((row) => row.id);
+  await updateTasks(ctx.db, member.workspaceId, live, { deletedAt: ctx.now(), deletedBatch: uuidv7() });
+  return { ok: true };
+}
+
+/** Brings tasks back one by one (a task trashed with its item comes back alone here; the item's restore brings all). */
+export async function restoreTasks(ctx: AppContext, auth: RequestAuth, ids: string[]): Promise<TaskRow[]> {
+  const { member, rows } = await openTasks(ctx, auth, ids);
+  for (const row of rows) requireTaskWriter(member, row);
+  await updateTasks(
+    ctx.db,
+    member.workspaceId,
+    rows.filter((row) => row.deletedAt).map((row) => row.id),
+    { deletedAt: null, deletedBatch: null },
+  );
+  return findVisibleTasks(ctx.db, member.workspaceId, ids, viewerOf(member));
+}
+
+export async function restoreTask(ctx: AppContext, auth: RequestAuth, id: string): Promise<TaskDetail> {
+  const [row] = await restoreTasks(ctx, auth, [id]);
+  return presentDetail(ctx, row!);
+}
+
+const badTransition = (from: TaskStatus, to: TaskStatus) =>
+  conflict(
+    "invalid_status_transition",
+    "このステータスには変更できません。",
+    `a task cannot move from ${from} to ${to}`,
+  );
+
+/**
+ * The status rules: the assignee (anyone who may edit a task without one) moves between none, in_progress
+ * and done; the manager or view_all_tasks closes a done task and reopens a closed one to in_progress.
+ * view_all_tasks (admins) may also make the assignee's moves.
+ */
+export function checkStatusChange(member: Membership, row: TaskRow, to: TaskStatus): void {
+  const from = row.status;
+  const admin = member.permissions.includes("view_all_tasks");
+  const open = ["none", "in_progress", "done"];
+  if (from === "closed" || to === "closed") {
+    const allowed = (from === "done" && to === "closed") || (from === "closed" && to === "in_progress");
+    if (!allowed) throw badTransition(from, to);
+    if (row.managerId !== member.id && !admin) {
+      throw forbidden(
+        "only the manager or view_all_tasks closes or reopens a task",
+        "タスクのクローズと再開は管理者のみが行えます。",
+      );
+    }
+    return;
+  }
+  if (!open.includes(from) || !open.includes(to)) throw badTransition(from, to);
+  const assignee = row.assigneeId ? row.assigneeId === member.id : [row.createdBy, row.managerId].includes(member.id);
+  if (!assignee && !admin) {
+    throw forbidden(
+      "only the assignee moves a task between none, in_progress and done",
+      "ステータスを変更できるのは担当者のみです。",
+    );
+  }
+}
+
+export async function changeTaskStatuses(
+  ctx: AppContext,
+  db: DbOrTx,
+  member: Membership,
+  rows: TaskRow[],
+  to: TaskStatus,
+): Promise<TaskRow[]> {
+  const moving = rows.filter((row) => row.status !== to);
+  for (const row of moving) checkStatusChange(member, row, to);
+  const at = ctx.now();
+  await insertStatusChanges(
+    db,
+    moving.map((row) => ({
+      workspaceId: row.workspaceId,
+      taskId: row.id,
+      fromStatus: row.status,
+      toStatus: to,
+      changedBy: member.id,
+      changedAt: at,
+    })),
+  );
+  const updated = await updateTasks(
+    db,
+    member.workspaceId,
+    moving.map((row) => row.id),
+    { status: to },
+  );
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  return rows.map((row) => byId.get(row.id) ?? row);
+}
+
+export async function changeTaskStatus(
+  ctx: AppContext,
+  auth: RequestAuth,
+  id: string,
+  to: TaskStatus,
+): Promise<TaskDetail> {
+  const { member, rows } = await openTasks(ctx, auth, [id]);
+  if (rows[0]!.deletedAt) throw taskInTrash();
+  const [saved] = await ctx.db.transaction((tx) => changeTaskStatuses(ctx, tx, member, rows, to));
+  return presentDetail(ctx, saved!);
+}
+
+const ALL_FROM = "1900-01-01";
+const ALL_TO = "2200-12-31";
+
+export async function listTasks(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: ListQuery,
+): Promise<{ items: Task[]; total: number }> {
+  const member = await requireMember(ctx.db, auth, query.workspace_id);
+  if (query.tab === "project") {
+    if (!query.project_id) {
+      throw badRequest("project_required", "プロジェクトを指定してください。", "tab=project needs project_id");
+    }
+    await requireProjectsVisible(ctx.db, member, [query.project_id], projectNotFound);
+  }
+  if (query.from && query.to && query.to < query.from) {
+    throw badRequest("invalid_date_range", "終了日は開始日以降の日付を指定してください。", "to must not precede from");
+  }
+  const { rows, total } = await listTaskRows(ctx.db, member.workspaceId, {
+    viewer: viewerOf(member),
+    tab: query.tab,
+    staffId: member.id,
+    statuses: query.status,
+    priorities: query.priority,
+    assigneeId: query.assignee_id,
+    managerId: query.manager_id,
+    groupId: query.group_id,
+    projectId: query.project_id,
+    from: instantOf(query.from ?? ALL_FROM, false),
+    to: instantOf(query.to ?? ALL_TO, true),
+    includeUndated: !query.from && !query.to,
+    q: query.q || undefined,
+    trash: query.trash,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return { items: await presentAll(ctx, ctx.db, member.workspaceId, rows), total };
+}
+
+export async function listMyTasks(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: MyListQuery,
+): Promise<{ items: Task[]; total: number }> {
+  const member = await requireMember(ctx.db, auth, query.workspace_id);
+  const { rows, total } = await listTaskRows(ctx.db, member.workspaceId, {
+    viewer: viewerOf(member),
+    tab: "open_mine",
+    staffId: member.id,
+    from: instantOf(ALL_FROM, false),
+    to: instantOf(ALL_TO, true),
+    includeUndated: true,
+    trash: false,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return { items: await presentAll(ctx, ctx.db, member.workspaceId, rows), total };
+}

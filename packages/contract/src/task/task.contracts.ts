@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { idParamsSchema, idSchema, okSchema } from "../common/common.schema.ts";
+import { defineContract } from "../common/define-contract.ts";
+import { pageOf, pageQuerySchema, trashFlagSchema } from "../common/list.schema.ts";
+import {
+  taskDetailSchema,
+  taskFieldsSchema,
+  taskPatchSchema,
+  taskPrioritySchema,
+  taskSchema,
+  taskStatusSchema,
+  taskTabSchema,
+} from "./task.schema.ts";
+
+const tags = ["task"];
+
+/** `status=none&status=done` or `status=none,done`: both arrive as a list. */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
+    z.array(item).max(10),
+  );
+
+const dateQuery = z.iso.date({ error: "日付はYYYY-MM-DD形式で入力してください" });
+
+export const taskListQuerySchema = pageQuerySchema.extend({
+  workspace_id: idSchema,
+  tab: taskTabSchema.default("me"),
+  status: listOf(taskStatusSchema).optional(),
+  priority: listOf(taskPrioritySchema).optional(),
+  assignee_id: idSchema.optional(),
+  manager_id: idSchema.optional(),
+  group_id: idSchema.optional(),
+  project_id: idSchema.optional(),
+  /** Deadline range in Asia/Tokyo dates; without either end (全期間) tasks without a deadline are listed too. */
+  from: dateQuery.optional(),
+  to: dateQuery.optional(),
+  q: z.string().trim().max(100).optional(),
+  trash: trashFlagSchema,
+});
+
+export const listTasksContract = defineContract({
+  method: "GET",
+  path: "/app/task/list",
+  summary:
+    "Tasks of one tab (me, group, management, public, project) that the caller may see, filtered, deadline first with undated ones last",
+  tags,
+  auth: "bearer",
+  query: taskListQuerySchema,
+  response: pageOf(taskSchema),
+});
+
+export const listMyTasksContract = defineContract({
+  method: "GET",
+  path: "/app/task/me/list",
+  summary: "The caller's own open tasks (assigned to them, not done or closed), deadline first",
+  tags,
+  auth: "bearer",
+  query: pageQuerySchema.extend({ workspace_id: idSchema }),
+  response: pageOf(taskSchema),
+});
+
+export const newTaskContract = defineContract({
+  method: "POST",
+  path: "/app/task/new",
+  summary: "Create a task (create_tasks); ids in the body must be of the same workspace",
+  tags,
+  auth: "bearer",
+  body: taskFieldsSchema.extend({ workspace_id: idSchema }),
+  status: 201,
+  response: taskDetailSchema,
+});
+
+export const getTaskContract = defineContract({
+  method: "GET",
+  path: "/app/task/{id}",
+  summary: "One task with its status history",
+  tags,
+  auth: "bearer",
+  params: idParamsSchema,
+  response: taskDetailSchema,
+});
+
+export const updateTaskContract = defineContract({
+  method: "PATCH",
+  path: "/app/task/{id}",
+  summary: "Edit a task (its creator, assignee, manager, or view_all_tasks); the status changes through /status",
+  tags,
+  auth: "bearer",
+  params: idParamsSchema,
+  body: taskPatchSchema,
+  response: taskDetailSchema,
+});
+
+export const deleteTaskContract = defineContract({
+  method: "DELETE",
+  path: "/app/task/{id}",
+  summary: "Move a task to the trash",
+  tags,
+  auth: "bearer",
+  params: idParamsSchema,
+  response: okSchema,
+});
+
+export const putTaskStatusContract = defineContract({
+  method: "PUT",
+  path: "/app/task/{id}/status",
+  summary:
+    "Change the status: the assignee moves none, in_progress and done; the manager (or view_all_tasks) closes a done task and reopens a closed one",
+  tags,
+  auth: "bearer",
+  params: idParamsSchema,
+  body: z.strictObject({ status: taskStatusSchema }),
+  response: taskDetailSchema,
+});
+
+export const restoreTaskContract = defineContract({
+  method: "PUT",
+  path: "/app/task/{id}/restoration",
+  summary: "Bring a task back from the trash",
+  tags,
+  auth: "bearer",
+  params: idParamsSchema,
+  response: taskDetailSchema,
+});
