@@ -59,7 +59,7 @@ async function secondBrowser(browser: Browser) {
   return { context, page: await context.newPage() };
 }
 
-test("an owner invites a staff member by mail; the invitee signs up from the link, joins and shows as 有効", async ({
+test("an owner invites a staff member by mail; the invitee signs up from the link, joins and shows as 利用中", async ({
   page,
   browser,
 }) => {
@@ -113,7 +113,7 @@ test("an owner invites a staff member by mail; the invitee signs up from the lin
   await invitee.context.close();
 
   await page.reload();
-  await expect(page.getByRole("row", { name: /中村\s拓也/ }).getByText("有効")).toBeVisible();
+  await expect(page.getByRole("row", { name: /中村\s拓也/ }).getByText("利用中")).toBeVisible();
 });
 
 test("a suspended member is refused at their next step in the workspace", async ({ page, browser }) => {
@@ -145,7 +145,7 @@ test("a suspended member is refused at their next step in the workspace", async 
   await expect(page.getByRole("dialog", { name: "利用を停止しますか？" })).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "停止する" }).click();
   await expect(page.getByText(/「小林\s結衣」さんの利用を停止しました/)).toBeVisible();
-  await expect(page.getByRole("row", { name: /小林\s結衣/ }).getByText("停止中")).toBeVisible();
+  await expect(page.getByRole("row", { name: /小林\s結衣/ }).getByText("利用停止中")).toBeVisible();
 
   // The member's next step in the workspace is refused, with the reason.
   await memberBrowser.page.getByRole("link", { name: "組織" }).click();

@@ -2,8 +2,8 @@ import type { Role, WorkspaceUserStatus } from "@tasuki/contract/common/common.s
 
 export const STATUS_LABELS: Record<WorkspaceUserStatus, string> = {
   invited: "招待中",
-  active: "有効",
-  suspended: "停止中",
+  active: "利用中",
+  suspended: "利用停止中",
   retired: "退職",
 };
 
@@ -49,7 +49,7 @@ export const STATUS_CHANGE_TEXT: Record<
     menu: "停止する",
     title: "利用を停止しますか？",
     body: (name) =>
-      `${name}さんの利用を停止します。停止中はこのワークスペースにアクセスできなくなり、開いている画面からも操作できなくなります。あとから「有効にする」で元に戻せます。`,
+      `${name}さんの利用を停止します。利用停止中はこのワークスペースにアクセスできなくなり、開いている画面からも操作できなくなります。あとから「利用を再開する」で元に戻せます。`,
     confirm: "停止する",
     done: (name) => `${name}さんの利用を停止しました`,
   },
@@ -62,10 +62,10 @@ export const STATUS_CHANGE_TEXT: Record<
     done: (name) => `${name}さんを退職にしました`,
   },
   active: {
-    menu: "有効にする",
-    title: "有効にしますか？",
-    body: (name) => `${name}さんを有効にします。再びこのワークスペースを利用できるようになります。`,
-    confirm: "有効にする",
-    done: (name) => `${name}さんを有効にしました`,
+    menu: "利用を再開する",
+    title: "利用を再開しますか？",
+    body: (name) => `${name}さんの利用を再開します。再びこのワークスペースを利用できるようになります。`,
+    confirm: "再開する",
+    done: (name) => `${name}さんの利用を再開しました`,
   },
 };

@@ -14,7 +14,7 @@ export interface PendingStatusChange {
   status: StatusChange;
 }
 
-/** 停止する / 退職にする / 有効にする, confirmed before anything is sent. */
+/** 停止する / 退職にする / 利用を再開する, confirmed before anything is sent. */
 export function StatusChangeDialog({
   change,
   onConfirm,
