@@ -466,6 +466,26 @@ const matrix: Record<string, Row> = {
     expect: writers(201),
     request: (f) => ({ url: "/app/task/new", payload: { workspace_id: f.workspaceId, title: "新しいタスク" } }),
   },
+  "POST /app/task/list": {
+    expect: writers(201),
+    request: (f) => ({ url: "/app/task/list", payload: { workspace_id: f.workspaceId, items: [{ title: "一括" }] } }),
+  },
+  "PATCH /app/task/list": {
+    expect: taskParties(),
+    request: (f) => ({ url: "/app/task/list", payload: { ids: [f.taskId], changes: { priority: "high" } } }),
+  },
+  "DELETE /app/task/list": {
+    expect: taskParties(),
+    request: async (f) => ({ url: "/app/task/list", payload: { ids: [await f.freshTask()] } }),
+  },
+  "PUT /app/task/list/restoration": {
+    expect: taskParties(),
+    request: async (f) => {
+      const id = await f.freshTask();
+      await call(app(), { method: "DELETE", url: `/app/task/${id}`, token: f.tokens.owner });
+      return { url: "/app/task/list/restoration", payload: { ids: [id] } };
+    },
+  },
   "GET /app/task/{id}": { expect: taskParties(), request: (f) => ({ url: `/app/task/${f.taskId}` }) },
   "PATCH /app/task/{id}": {
     expect: taskParties(),

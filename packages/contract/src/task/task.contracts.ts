@@ -123,3 +123,57 @@ export const restoreTaskContract = defineContract({
   params: idParamsSchema,
   response: taskDetailSchema,
 });
+
+const idListBody = z.strictObject({
+  ids: z
+    .array(idSchema)
+    .min(1, { error: "タスクを選択してください" })
+    .max(500, { error: "一度に操作できるのは500件までです" }),
+});
+
+export const newTasksContract = defineContract({
+  method: "POST",
+  path: "/app/task/list",
+  summary: "Create many tasks at once (create_tasks), all or none",
+  tags,
+  auth: "bearer",
+  body: z.strictObject({
+    workspace_id: idSchema,
+    items: z.array(taskFieldsSchema).min(1, { error: "タスクを1件以上指定してください" }).max(200),
+  }),
+  status: 201,
+  response: z.object({ items: z.array(taskSchema) }),
+});
+
+export const updateTasksContract = defineContract({
+  method: "PATCH",
+  path: "/app/task/list",
+  summary:
+    "Make the same change to many tasks (status, priority, assignee, manager, deadline …), all or none; any id not visible answers 404",
+  tags,
+  auth: "bearer",
+  body: idListBody.extend({
+    changes: taskPatchSchema.omit({ title: true, description: true }).extend({ status: taskStatusSchema.optional() }),
+  }),
+  response: z.object({ items: z.array(taskSchema) }),
+});
+
+export const deleteTasksContract = defineContract({
+  method: "DELETE",
+  path: "/app/task/list",
+  summary: "Move many tasks to the trash, all or none",
+  tags,
+  auth: "bearer",
+  body: idListBody,
+  response: okSchema,
+});
+
+export const restoreTasksContract = defineContract({
+  method: "PUT",
+  path: "/app/task/list/restoration",
+  summary: "Bring many tasks back from the trash, all or none",
+  tags,
+  auth: "bearer",
+  body: idListBody,
+  response: z.object({ items: z.array(taskSchema) }),
+});

@@ -1,29 +1,40 @@
 import {
   deleteTaskContract,
+  deleteTasksContract,
   getTaskContract,
   listMyTasksContract,
   listTasksContract,
   newTaskContract,
+  newTasksContract,
   putTaskStatusContract,
   restoreTaskContract,
+  restoreTasksContract,
   updateTaskContract,
+  updateTasksContract,
 } from "@tasuki/contract/task/task.contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { route } from "../../lib/route.ts";
 import {
   changeTaskStatus,
+  createManyTasks,
   createTask,
   deleteTasks,
   getTask,
   listMyTasks,
   listTasks,
+  restoreManyTasks,
   restoreTask,
+  updateManyTasks,
   updateTask,
 } from "./task.service.ts";
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, listTasksContract, ({ auth, query }) => listTasks(ctx, auth, query));
+  route(app, ctx, newTasksContract, ({ auth, body }) => createManyTasks(ctx, auth, body.workspace_id, body.items));
+  route(app, ctx, updateTasksContract, ({ auth, body }) => updateManyTasks(ctx, auth, body.ids, body.changes));
+  route(app, ctx, deleteTasksContract, ({ auth, body }) => deleteTasks(ctx, auth, body.ids));
+  route(app, ctx, restoreTasksContract, ({ auth, body }) => restoreManyTasks(ctx, auth, body.ids));
   route(app, ctx, listMyTasksContract, ({ auth, query }) => listMyTasks(ctx, auth, query));
   route(app, ctx, newTaskContract, ({ auth, body }) => createTask(ctx, auth, body));
   route(app, ctx, getTaskContract, ({ auth, params }) => getTask(ctx, auth, params.id));
