@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
@@ -53,6 +54,13 @@ export function SignupPage() {
   // Signed up from an invitation link: join that workspace instead of creating one.
   const invitation = activeStep === 3 ? pendingInvitationToken() : null;
   if (invitation) return <Navigate to={INVITATION_PATH} search={{ token: invitation }} replace />;
+  // A member whose every workspace suspended or retired them lands here too: say why.
+  const stoppedWorkspaces =
+    session.status === "signed_in"
+      ? session.user.workspace_users
+          .filter((membership) => membership.status === "suspended" || membership.status === "retired")
+          .map((membership) => `「${membership.workspace.name}」`)
+      : [];
 
   return (
     <AuthCard title="新規登録" description={STEP_DESCRIPTIONS[activeStep]} width={560}>
@@ -87,6 +95,12 @@ export function SignupPage() {
       {activeStep === 2 && <ProfileStep verificationToken={verificationToken} onExpired={() => setStep(0)} />}
       {activeStep === 3 && (
         <>
+          {stoppedWorkspaces.length > 0 && (
+            <Alert severity="warning" sx={{ mb: 3 }}>
+              {stoppedWorkspaces.join("、")}
+              へのアクセスは停止されています。再開については各ワークスペースの管理者にお問い合わせください。新しいワークスペースを作成して使い始めることもできます。
+            </Alert>
+          )}
           <CreateWorkspaceForm
             onCreated={async (workspace) => {
               try {
