@@ -96,11 +96,8 @@ describe("OpenAPI", () => {
     const implemented = [];
     for (const key of spec) {
       const [method, path] = key.split(" ");
-      const probe = await t.app.inject({
-        method: method as "GET",
-        url: path!.replace(/\{id\}/g, "01900000-0000-7000-8000-000000000000"),
-      });
-      if (probe.statusCode === 404 && probe.json().dev_message?.startsWith("Route ")) continue;
+      // The route as registered (a parametric sibling such as /task/{id} must not count for /task/list).
+      if (!t.app.hasRoute({ method: method as "GET", url: path!.replace(/\{(\w+)\}/g, ":$1") })) continue;
       implemented.push(key);
       expect(documented, `${key} is answered but not documented`).toContain(key);
     }
