@@ -499,6 +499,14 @@ const matrix: Record<string, Row> = {
     expect: taskParties(),
     request: async (f) => ({ url: `/app/task/${await f.freshTask()}/status`, payload: { status: "in_progress" } }),
   },
+  "PUT /app/task/{id}/position": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task/${f.taskId}/position`, payload: { prev_id: null, next_id: null } }),
+  },
+  "POST /app/task/{id}/duplicate": {
+    expect: taskParties(201),
+    request: (f) => ({ url: `/app/task/${f.taskId}/duplicate` }),
+  },
   "PUT /app/task/{id}/restoration": {
     expect: taskParties(),
     request: async (f) => {

@@ -1,3 +1,5 @@
+import { duplicateTaskContract } from "@tasuki/contract/task/duplicate-task.contract";
+import { putTaskPositionContract } from "@tasuki/contract/task/put-task-position.contract";
 import {
   deleteTaskContract,
   deleteTasksContract,
@@ -28,6 +30,7 @@ import {
   updateManyTasks,
   updateTask,
 } from "./task.service.ts";
+import { duplicateTask, moveTask } from "./task-order.service.ts";
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, listTasksContract, ({ auth, query }) => listTasks(ctx, auth, query));
@@ -43,5 +46,7 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, ctx, putTaskStatusContract, ({ auth, params, body }) =>
     changeTaskStatus(ctx, auth, params.id, body.status),
   );
+  route(app, ctx, putTaskPositionContract, ({ auth, params, body }) => moveTask(ctx, auth, params.id, body));
+  route(app, ctx, duplicateTaskContract, ({ auth, params }) => duplicateTask(ctx, auth, params.id));
   route(app, ctx, restoreTaskContract, ({ auth, params }) => restoreTask(ctx, auth, params.id));
 }

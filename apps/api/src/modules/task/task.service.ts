@@ -34,13 +34,13 @@ type NewBody = z.output<typeof newTaskContract.body>;
 
 const taskNotFound = () => notFound("task");
 
-function viewerOf(member: Membership): TaskViewer {
+export function viewerOf(member: Membership): TaskViewer {
   if (member.permissions.includes("view_all_tasks")) return { kind: "all" };
   return member.role === "guest" ? { kind: "guest", staffId: member.id } : { kind: "member", staffId: member.id };
 }
 
 /** Who may edit, delete and restore a task: its creator, assignee, manager, or view_all_tasks. */
-function requireTaskWriter(member: Membership, row: TaskRow): void {
+export function requireTaskWriter(member: Membership, row: TaskRow): void {
   const mine = [row.createdBy, row.assigneeId, row.managerId].includes(member.id);
   if (!mine && !member.permissions.includes("view_all_tasks")) {
     throw forbidden("only the task's creator, assignee, manager or view_all_tasks may change it");
@@ -92,7 +92,7 @@ async function presentAll(ctx: AppContext, db: DbOrTx, workspaceId: string, rows
   return rows.map((row) => present(row, staff, now));
 }
 
-async function presentDetail(ctx: AppContext, row: TaskRow): Promise<TaskDetail> {
+export async function presentDetail(ctx: AppContext, row: TaskRow): Promise<TaskDetail> {
   const changes = await listStatusChanges(ctx.db, row.workspaceId, row.id);
   const ids = [row.assigneeId, row.managerId, ...changes.map((change) => change.changedBy)].filter(
     (id): id is string => id !== null,
@@ -269,7 +269,7 @@ export async function getTask(ctx: AppContext, auth: RequestAuth, id: string): P
   return presentDetail(ctx, rows[0]!);
 }
 
-const taskInTrash = () =>
+export const taskInTrash = () =>
   conflict(
     "task_in_trash",
     "このタスクはゴミ箱にあります。元に戻してから操作してください。",
