@@ -377,6 +377,10 @@ const matrix: Record<string, Row> = {
     expect: writers(),
     request: async (f) => ({ url: `/app/primary-item/${await f.freshPrimaryItem()}` }),
   },
+  "POST /app/primary-item/{id}/duplicate": {
+    expect: writers(201),
+    request: async (f) => ({ url: `/app/primary-item/${await f.freshPrimaryItem()}/duplicate` }),
+  },
   "PUT /app/primary-item/{id}/position": {
     expect: writers(),
     request: (f) => ({
@@ -436,6 +440,10 @@ const matrix: Record<string, Row> = {
   "DELETE /app/secondary-item/{id}": {
     expect: writers(),
     request: async (f) => ({ url: `/app/secondary-item/${await f.freshSecondaryItem()}` }),
+  },
+  "POST /app/secondary-item/{id}/duplicate": {
+    expect: writers(201),
+    request: async (f) => ({ url: `/app/secondary-item/${await f.freshSecondaryItem()}/duplicate` }),
   },
   "PUT /app/secondary-item/{id}/position": {
     expect: writers(),

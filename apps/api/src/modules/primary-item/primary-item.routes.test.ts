@@ -240,4 +240,47 @@ describe("primary items", () => {
     expect(restored.body.items.map((item: { name: string }) => item.name)).toEqual(["B", "A"]);
     expect(await listNames(w)).toEqual(["A", "B"]);
   });
+
+  it("copies an item with its live secondary items and tasks, not started, placed last", async () => {
+    const w = await world();
+    const item = await newItem(w, "要件定義");
+    await newItem(w, "設計");
+    const secondary = await api("POST", "/app/secondary-item/new", w.owner, {
+      workspace_id: w.workspaceId,
+      primary_item_id: item.id,
+      name: "ヒアリング",
+    });
+    const trashedSecondary = await api("POST", "/app/secondary-item/new", w.owner, {
+      workspace_id: w.workspaceId,
+      primary_item_id: item.id,
+      name: "捨てた",
+    });
+    await api("DELETE", `/app/secondary-item/${trashedSecondary.body.id}`, w.owner);
+    const onItem = await api("POST", "/app/task/new", w.owner, {
+      workspace_id: w.workspaceId,
+      title: "議事録",
+      primary_item_id: item.id,
+    });
+    await api("PUT", `/app/task/${onItem.body.id}/status`, w.owner, { status: "done" });
+    await api("POST", "/app/task/new", w.owner, {
+      workspace_id: w.workspaceId,
+      title: "訪問",
+      secondary_item_id: secondary.body.id,
+    });
+    expectError(await api("POST", `/app/primary-item/${item.id}/duplicate`, w.guest), 403);
+    expectError(await api("POST", `/app/primary-item/${item.id}/duplicate`, w.outsider), 404);
+    const copy = await api("POST", `/app/primary-item/${item.id}/duplicate`, w.member);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ name: "要件定義のコピー", project_id: w.projectId });
+    expect(await listNames(w)).toEqual(["要件定義", "設計", "要件定義のコピー"]);
+    const children = await t.ctx.db.select().from(secondaryItems).where(eq(secondaryItems.primaryItemId, copy.body.id));
+    expect(children.map((child) => child.name)).toEqual(["ヒアリング"]);
+    const copied = await t.ctx.db.select().from(tasks).where(eq(tasks.primaryItemId, copy.body.id));
+    expect(copied.map((task) => [task.title, task.status, task.secondaryItemId]).sort()).toEqual(
+      [
+        ["議事録", "none", null],
+        ["訪問", "none", children[0]!.id],
+      ].sort(),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { duplicatePrimaryItemContract } from "@tasuki/contract/primary-item/duplicate-primary-item.contract";
 import {
   deletePrimaryItemContract,
   deletePrimaryItemsContract,
@@ -16,6 +17,7 @@ import { route } from "../../lib/route.ts";
 import {
   createPrimaryItem,
   deletePrimaryItems,
+  duplicatePrimaryItem,
   getPrimaryItem,
   listPrimaryItemIdNames,
   listPrimaryItems,
@@ -33,6 +35,7 @@ export function registerPrimaryItemRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, ctx, getPrimaryItemContract, ({ auth, params }) => getPrimaryItem(ctx, auth, params.id));
   route(app, ctx, updatePrimaryItemContract, ({ auth, params, body }) => updatePrimaryItem(ctx, auth, params.id, body));
   route(app, ctx, deletePrimaryItemContract, ({ auth, params }) => deletePrimaryItems(ctx, auth, [params.id]));
+  route(app, ctx, duplicatePrimaryItemContract, ({ auth, params }) => duplicatePrimaryItem(ctx, auth, params.id));
   route(app, ctx, putPrimaryItemPositionContract, ({ auth, params, body }) =>
     movePrimaryItem(ctx, auth, params.id, body),
   );

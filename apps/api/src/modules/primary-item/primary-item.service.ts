@@ -12,6 +12,7 @@ import { needsRenumber, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { itemInTrash, memberOr404, projectNotFound, requireItemWriter, requireProjectsVisible } from "./item-access.ts";
+import { copyPrimaryItemChildren } from "./item-copy.ts";
 import {
   findPrimaryItems,
   findPrimaryItemWorkspaceIds,
@@ -226,4 +227,26 @@ export async function movePrimaryItem(
     return updatePrimaryItemRow(tx, workspaceId, id, { position: positionBetween(prev, next) });
   });
   return presentPrimaryItem(saved ?? row);
+}
+
+/** A copy of the item with its live secondary items and tasks, placed last in its project, in one transaction. */
+export async function duplicatePrimaryItem(ctx: AppContext, auth: RequestAuth, id: string): Promise<PrimaryItem> {
+  const { member, row } = await openItem(ctx, auth, id);
+  requireItemWriter(member);
+  if (row.deletedAt) throw itemInTrash();
+  const copy = await ctx.db.transaction(async (tx) => {
+    const last = await lastPrimaryItemPosition(tx, row.workspaceId, row.projectId!);
+    const created = await insertPrimaryItem(tx, {
+      workspaceId: row.workspaceId,
+      projectId: row.projectId,
+      meetingId: row.meetingId,
+      name: `${row.name}のコピー`.slice(0, 200),
+      description: row.description,
+      position: positionBetween(last, null),
+      createdBy: member.id,
+    });
+    await copyPrimaryItemChildren(tx, row, created.id, member.id);
+    return created;
+  });
+  return presentPrimaryItem(copy);
 }

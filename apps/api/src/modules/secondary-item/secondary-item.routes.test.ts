@@ -142,4 +142,22 @@ describe("secondary items", () => {
     await api("PUT", `/app/primary-item/${w.primaryItemId}/restoration`, w.owner);
     expect(await listNames(w)).toEqual(["A"]);
   });
+
+  it("copies an item with its live tasks under the same primary item", async () => {
+    const w = await world();
+    const a = await newItem(w, "A");
+    await api("POST", "/app/task/new", w.owner, {
+      workspace_id: w.workspaceId,
+      title: "訪問",
+      secondary_item_id: a.id,
+    });
+    expectError(await api("POST", `/app/secondary-item/${a.id}/duplicate`, w.guest), 403);
+    expectError(await api("POST", `/app/secondary-item/${a.id}/duplicate`, w.outsider), 404);
+    const copy = await api("POST", `/app/secondary-item/${a.id}/duplicate`, w.member);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ name: "Aのコピー", primary_item_id: w.primaryItemId });
+    expect(await listNames(w)).toEqual(["A", "Aのコピー"]);
+    const copied = await t.ctx.db.select().from(tasks).where(eq(tasks.secondaryItemId, copy.body.id));
+    expect(copied.map((task) => [task.title, task.primaryItemId])).toEqual([["訪問", w.primaryItemId]]);
+  });
 });

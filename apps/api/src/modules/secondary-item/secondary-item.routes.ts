@@ -1,3 +1,4 @@
+import { duplicateSecondaryItemContract } from "@tasuki/contract/secondary-item/duplicate-secondary-item.contract";
 import {
   deleteSecondaryItemContract,
   deleteSecondaryItemsContract,
@@ -16,6 +17,7 @@ import { route } from "../../lib/route.ts";
 import {
   createSecondaryItem,
   deleteSecondaryItems,
+  duplicateSecondaryItem,
   getSecondaryItem,
   listSecondaryItemIdNames,
   listSecondaryItems,
@@ -35,6 +37,7 @@ export function registerSecondaryItemRoutes(app: FastifyInstance, ctx: AppContex
     updateSecondaryItem(ctx, auth, params.id, body),
   );
   route(app, ctx, deleteSecondaryItemContract, ({ auth, params }) => deleteSecondaryItems(ctx, auth, [params.id]));
+  route(app, ctx, duplicateSecondaryItemContract, ({ auth, params }) => duplicateSecondaryItem(ctx, auth, params.id));
   route(app, ctx, putSecondaryItemPositionContract, ({ auth, params, body }) =>
     moveSecondaryItem(ctx, auth, params.id, body),
   );

@@ -13,6 +13,7 @@ import { needsRenumber, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { itemInTrash, memberOr404, requireItemWriter, requireProjectsVisible } from "../primary-item/item-access.ts";
+import { copySecondaryItemChildren } from "../primary-item/item-copy.ts";
 import { findPrimaryItems, restoreBatches } from "../primary-item/primary-item.repository.ts";
 import {
   findSecondaryItems,
@@ -241,4 +242,27 @@ export async function moveSecondaryItem(
     return updateSecondaryItemRow(tx, workspaceId, id, { position: positionBetween(prev, next) });
   });
   return presentSecondaryItem(saved ?? row);
+}
+
+/** A copy of the item with its live tasks, placed last under its primary item, in one transaction. */
+export async function duplicateSecondaryItem(ctx: AppContext, auth: RequestAuth, id: string): Promise<SecondaryItem> {
+  const { member, row } = await openItem(ctx, auth, id);
+  requireItemWriter(member);
+  if (row.deletedAt) throw itemInTrash();
+  const copy = await ctx.db.transaction(async (tx) => {
+    const last = await lastSecondaryItemPosition(tx, row.workspaceId, row.primaryItemId);
+    const created = await insertSecondaryItem(tx, {
+      workspaceId: row.workspaceId,
+      projectId: row.projectId,
+      meetingId: row.meetingId,
+      primaryItemId: row.primaryItemId,
+      name: `${row.name}のコピー`.slice(0, 200),
+      description: row.description,
+      position: positionBetween(last, null),
+      createdBy: member.id,
+    });
+    await copySecondaryItemChildren(tx, row, created.id, member.id);
+    return created;
+  });
+  return presentSecondaryItem(copy);
 }

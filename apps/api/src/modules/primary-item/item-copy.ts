@@ -1,0 +1,81 @@
+import { v7 as uuidv7 } from "uuid";
+import type { DbOrTx } from "../../db/client.ts";
+import type { primaryItems, secondaryItems, tasks } from "../../db/schema/tasks.ts";
+import { insertTasks } from "../task/task.repository.ts";
+import { findLiveSecondaryItemsUnder, findLiveTasksUnder, insertSecondaryItemRows } from "./item-copy.repository.ts";
+
+type TaskRow = typeof tasks.$inferSelect;
+type SecondaryRow = typeof secondaryItems.$inferSelect;
+
+/** A copied task: same fields and place in its order, not started, made by the copier, outside any series. */
+function copyTask(task: TaskRow, into: { primaryItemId: string; secondaryItemId: string | null }, by: string) {
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    deletedAt: _d,
+    deletedBatch: _b,
+    periodicSeriesId: _s,
+    ...fields
+  } = task;
+  return { ...fields, ...into, status: "none" as const, periodicRule: null, createdBy: by };
+}
+
+/**
+ * Copies the live children of a primary item (secondary items, and tasks under either level) under its copy, in
+ * a fixed number of statements whatever their count.
+ */
+export async function copyPrimaryItemChildren(
+  db: DbOrTx,
+  source: typeof primaryItems.$inferSelect,
+  copyId: string,
+  by: string,
+): Promise<void> {
+  const children = await findLiveSecondaryItemsUnder(db, source.workspaceId, [source.id]);
+  const newIds = new Map(children.map((child) => [child.id, uuidv7()]));
+  await insertSecondaryItemRows(
+    db,
+    children.map(({ id, createdAt: _c, updatedAt: _u, deletedAt: _d, deletedBatch: _b, ...fields }) => ({
+      ...fields,
+      id: newIds.get(id)!,
+      primaryItemId: copyId,
+      createdBy: by,
+    })),
+  );
+  const found = await findLiveTasksUnder(db, source.workspaceId, {
+    primaryItemIds: [source.id],
+    secondaryItemIds: children.map((child) => child.id),
+  });
+  // A task under a trashed secondary item stays behind; under a live one it follows that item's copy.
+  const kept = found.filter((task) => task.secondaryItemId === null || newIds.has(task.secondaryItemId));
+  await insertTasks(
+    db,
+    kept.map((task) =>
+      copyTask(
+        task,
+        {
+          primaryItemId: copyId,
+          secondaryItemId: task.secondaryItemId ? newIds.get(task.secondaryItemId)! : null,
+        },
+        by,
+      ),
+    ),
+  );
+}
+
+/** Copies the live tasks of a secondary item under its copy. */
+export async function copySecondaryItemChildren(
+  db: DbOrTx,
+  source: SecondaryRow,
+  copyId: string,
+  by: string,
+): Promise<void> {
+  const found = await findLiveTasksUnder(db, source.workspaceId, {
+    primaryItemIds: [],
+    secondaryItemIds: [source.id],
+  });
+  await insertTasks(
+    db,
+    found.map((task) => copyTask(task, { primaryItemId: source.primaryItemId, secondaryItemId: copyId }, by)),
+  );
+}
