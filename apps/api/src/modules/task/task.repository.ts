@@ -213,3 +213,24 @@ export async function updateTasks(
     .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids)))
     .returning();
 }
+
+/** Which of these projects the staff member may see (`null`: one who sees every project). */
+export async function findVisibleProjectIds(
+  db: DbOrTx,
+  workspaceId: string,
+  ids: string[],
+  staffId: string | null,
+): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        inArray(projects.id, ids),
+        staffId === null ? undefined : inArray(projects.id, myProjectIds(db, workspaceId, staffId)),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
 import { groupMembers, groups } from "../../db/schema/workspaces.ts";
@@ -296,5 +296,54 @@ describe("tasks", () => {
     expectError(await api("PUT", `/app/task/${task.id}/restoration`, w.other), 404);
     expect((await api("PUT", `/app/task/${task.id}/restoration`, w.manager)).body.deleted_at).toBeNull();
     expect(titles((await tab(w, "me", w.assignee)).body)).toEqual(["見積書を作成する"]);
+  });
+
+  it("refuses an item of a project the caller may not see, even without naming the project", async () => {
+    const w = await world();
+    const hidden = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "極秘" });
+    const primary = await api("POST", "/app/primary-item/new", w.owner, {
+      workspace_id: w.workspaceId,
+      project_id: hidden.body.id,
+      name: "極秘の大項目",
+    });
+    expectError(
+      await api("POST", "/app/task/new", w.other, {
+        workspace_id: w.workspaceId,
+        title: "x",
+        primary_item_id: primary.body.id,
+      }),
+      404,
+    );
+    const mine = await newTask(w, {}, w.other);
+    expectError(await api("PATCH", `/app/task/${mine.id}`, w.other, { primary_item_id: primary.body.id }), 404);
+    const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, mine.id));
+    expect(row!.primaryItemId).toBeNull();
+  });
+
+  it("answers a page in a fixed number of queries, whatever its size", async () => {
+    const w = await world();
+    await api("POST", "/app/task/list", w.owner, {
+      workspace_id: w.workspaceId,
+      items: Array.from({ length: 30 }, (_, i) => ({
+        title: `タスク${i}`,
+        assignee_id: i % 2 ? w.assigneeId : w.otherId,
+        manager_id: w.managerId,
+        expires_at: `2026-12-${String((i % 28) + 1).padStart(2, "0")}`,
+      })),
+    });
+    const queriesFor = async (perPage: number) => {
+      const select = vi.spyOn(t.ctx.db, "select");
+      const res = await api(
+        "GET",
+        `/app/task/list?workspace_id=${w.workspaceId}&tab=management&per_page=${perPage}`,
+        w.manager,
+      );
+      const calls = select.mock.calls.length;
+      select.mockRestore();
+      expect(res.body.items).toHaveLength(perPage);
+      expect(res.body.total).toBe(30);
+      return calls;
+    };
+    expect(await queriesFor(25)).toBe(await queriesFor(2));
   });
 });

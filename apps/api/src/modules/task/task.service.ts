@@ -9,13 +9,19 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/a
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { memberOr404, projectNotFound, requireProjectsVisible } from "../primary-item/item-access.ts";
+import {
+  canSeeAllProjects,
+  memberOr404,
+  projectNotFound,
+  requireProjectsVisible,
+} from "../primary-item/item-access.ts";
 import { findPrimaryItems } from "../primary-item/primary-item.repository.ts";
 import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";
 import { findSecondaryItems } from "../secondary-item/secondary-item.repository.ts";
 import { deadlineCategory, instantOf } from "./deadline.ts";
 import {
   findTaskWorkspaceIds,
+  findVisibleProjectIds,
   findVisibleTasks,
   insertStatusChanges,
   insertTasks,
@@ -150,11 +156,118 @@ interface Placement {
   secondaryItemId: string | null;
 }
 
+interface References {
+  staff: Set<string>;
+  groups: Set<string>;
+  secondaries: Map<string, { primaryItemId: string; deletedAt: Date | null }>;
+  primaries: Map<string, { projectId: string | null; deletedAt: Date | null }>;
+  projects: Set<string>;
+}
+
+/**
+ * Everything the placements of any number of tasks refer to, in five queries whatever their number: live
+ * staff and groups, the items (with the primary items and projects they bring) and which projects the caller
+ * may see.
+ */
+async function loadReferences(
+  db: DbOrTx,
+  member: Membership,
+  wants: Placement[],
+  sent: ReadonlySet<keyof Placement>,
+): Promise<References> {
+  const workspaceId = member.workspaceId;
+  const ids = (pick: (want: Placement) => string | null) => [
+    ...new Set(wants.map(pick).filter((id): id is string => id !== null)),
+  ];
+  const staff = await findLiveStaffIds(db, workspaceId, [
+    ...ids((want) => want.assigneeId),
+    ...ids((want) => want.managerId),
+  ]);
+  const groupIds = await findLiveGroupIds(
+    db,
+    workspaceId,
+    ids((want) => want.groupId),
+  );
+  const secondaryRows = sent.has("secondaryItemId")
+    ? await findSecondaryItems(
+        db,
+        workspaceId,
+        ids((want) => want.secondaryItemId),
+      )
+    : [];
+  const primaryIds = [
+    ...(sent.has("primaryItemId") ? ids((want) => want.primaryItemId) : []),
+    ...secondaryRows.map((row) => row.primaryItemId),
+  ];
+  const primaryRows = await findPrimaryItems(db, workspaceId, [...new Set(primaryIds)]);
+  const projectIds = [
+    ...(sent.has("projectId") ? ids((want) => want.projectId) : []),
+    ...primaryRows.map((row) => row.projectId).filter((id): id is string => id !== null),
+  ];
+  const projects = await findVisibleProjectIds(
+    db,
+    workspaceId,
+    [...new Set(projectIds)],
+    canSeeAllProjects(member) ? null : member.id,
+  );
+  return {
+    staff,
+    groups: groupIds,
+    secondaries: new Map(secondaryRows.map((row) => [row.id, row])),
+    primaries: new Map(primaryRows.map((row) => [row.id, row])),
+    projects,
+  };
+}
+
+const itemMismatch = () =>
+  badRequest(
+    "item_mismatch",
+    "大項目・中項目は指定したプロジェクトのものを選んでください。",
+    "the items must belong to the given project and to each other",
+  );
+
 /**
  * People, group, project and items must be of the task's workspace (and the project one the caller may
  * see); the items must hang together: the secondary item under the primary item, both in the project. A
- * missing project or primary item is filled in from the item below it.
+ * missing project or primary item is filled in from the item above it.
  */
+function place(wanted: Placement, refs: References, sent: ReadonlySet<keyof Placement>): Placement {
+  const placed = { ...wanted };
+  if (placed.assigneeId && !refs.staff.has(placed.assigneeId)) {
+    throw referenceNotFound("staff_not_found", "担当者", "assignee_id");
+  }
+  if (placed.managerId && !refs.staff.has(placed.managerId)) {
+    throw referenceNotFound("staff_not_found", "管理者", "manager_id");
+  }
+  if (placed.groupId && !refs.groups.has(placed.groupId)) {
+    throw referenceNotFound("group_not_found", "グループ", "group_id");
+  }
+  let itemsSent = false;
+  if (placed.secondaryItemId && sent.has("secondaryItemId")) {
+    itemsSent = true;
+    const secondary = refs.secondaries.get(placed.secondaryItemId);
+    if (!secondary || secondary.deletedAt) {
+      throw referenceNotFound("secondary_item_not_found", "中項目", "secondary_item_id");
+    }
+    if (placed.primaryItemId && sent.has("primaryItemId") && placed.primaryItemId !== secondary.primaryItemId) {
+      throw itemMismatch();
+    }
+    placed.primaryItemId = secondary.primaryItemId;
+  }
+  if (placed.primaryItemId && (sent.has("primaryItemId") || itemsSent)) {
+    itemsSent = true;
+    const primary = refs.primaries.get(placed.primaryItemId);
+    if (!primary || primary.deletedAt) throw referenceNotFound("primary_item_not_found", "大項目", "primary_item_id");
+    if (placed.projectId && sent.has("projectId") && primary.projectId !== placed.projectId) throw itemMismatch();
+    placed.projectId = primary.projectId;
+  }
+  // An item brings its project, which the caller must be able to see as much as one named directly.
+  if (placed.projectId && (sent.has("projectId") || itemsSent) && !refs.projects.has(placed.projectId)) {
+    throw projectNotFound();
+  }
+  return placed;
+}
+
 async function resolvePlacement(
   db: DbOrTx,
   member: Membership,
@@ -162,44 +275,7 @@ async function resolvePlacement(
   /** What the caller sent; an edit re-checks only those, so a task whose item went to the trash stays editable. */
   sent: ReadonlySet<keyof Placement> = allPlacement,
 ): Promise<Placement> {
-  const workspaceId = member.workspaceId;
-  const placed = { ...wanted };
-  const people = [placed.assigneeId, placed.managerId].filter((id): id is string => id !== null);
-  if (people.length) {
-    const found = await findLiveStaffIds(db, workspaceId, people);
-    if (placed.assigneeId && !found.has(placed.assigneeId)) {
-      throw referenceNotFound("staff_not_found", "担当者", "assignee_id");
-    }
-    if (placed.managerId && !found.has(placed.managerId)) {
-      throw referenceNotFound("staff_not_found", "管理者", "manager_id");
-    }
-  }
-  if (placed.groupId && !(await findLiveGroupIds(db, workspaceId, [placed.groupId])).has(placed.groupId)) {
-    throw referenceNotFound("group_not_found", "グループ", "group_id");
-  }
-  const mismatch = () =>
-    badRequest(
-      "item_mismatch",
-      "大項目・中項目は指定したプロジェクトのものを選んでください。",
-      "the items must belong to the given project and to each other",
-    );
-  if (placed.secondaryItemId && sent.has("secondaryItemId")) {
-    const [secondary] = await findSecondaryItems(db, workspaceId, [placed.secondaryItemId]);
-    if (!secondary || secondary.deletedAt)
-      throw referenceNotFound("secondary_item_not_found", "中項目", "secondary_item_id");
-    if (placed.primaryItemId && sent.has("primaryItemId") && placed.primaryItemId !== secondary.primaryItemId)
-      throw mismatch();
-    placed.primaryItemId = secondary.primaryItemId;
-  }
-  if (placed.primaryItemId && (sent.has("primaryItemId") || sent.has("secondaryItemId"))) {
-    const [primary] = await findPrimaryItems(db, workspaceId, [placed.primaryItemId]);
-    if (!primary || primary.deletedAt) throw referenceNotFound("primary_item_not_found", "大項目", "primary_item_id");
-    if (placed.projectId && sent.has("projectId") && primary.projectId !== placed.projectId) throw mismatch();
-    placed.projectId = primary.projectId;
-  }
-  if (placed.projectId && sent.has("projectId"))
-    await requireProjectsVisible(db, member, [placed.projectId], projectNotFound);
-  return placed;
+  return place(wanted, await loadReferences(db, member, [wanted], sent), sent);
 }
 
 function checkDates(startsAt: Date | null, expiresAt: Date | null): void {
@@ -226,16 +302,19 @@ export async function createTasks(
 ): Promise<{ member: Membership; rows: TaskRow[] }> {
   const member = await requireMember(ctx.db, auth, workspaceId, { permission: "create_tasks" });
   const rows = await ctx.db.transaction(async (tx) => {
+    const wants = inputs.map((input) => ({
+      assigneeId: input.assignee_id ?? null,
+      managerId: input.manager_id ?? null,
+      groupId: input.group_id ?? null,
+      projectId: input.project_id ?? null,
+      primaryItemId: input.primary_item_id ?? null,
+      secondaryItemId: input.secondary_item_id ?? null,
+    }));
+    // The references of all the new tasks in a fixed number of queries, then checked one by one in memory.
+    const refs = await loadReferences(tx, member, wants, allPlacement);
     const values = [];
     for (const [index, input] of inputs.entries()) {
-      const placement = await resolvePlacement(tx, member, {
-        assigneeId: input.assignee_id ?? null,
-        managerId: input.manager_id ?? null,
-        groupId: input.group_id ?? null,
-        projectId: input.project_id ?? null,
-        primaryItemId: input.primary_item_id ?? null,
-        secondaryItemId: input.secondary_item_id ?? null,
-      });
+      const placement = place(wants[index]!, refs, allPlacement);
       const startsAt = instantOrNull(input.starts_at, false);
       const expiresAt = instantOrNull(input.expires_at, true);
       checkDates(startsAt, expiresAt);
