@@ -16,8 +16,8 @@ import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
+import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
-import { useKanaAutofill } from "../../../hooks/use-kana-autofill.ts";
 import { isApiRequestError } from "../../../lib/api-client.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { pendingInvitationToken } from "../../staff/pending-invitation.ts";
@@ -207,8 +207,6 @@ function ProfileStep({ verificationToken, onExpired }: { verificationToken: stri
       agree_terms: false,
     },
   });
-  const lastKana = useKanaAutofill(form, "last_name_kana");
-  const firstKana = useKanaAutofill(form, "first_name_kana");
 
   const onSubmit = form.handleSubmit(async (values) => {
     let tokens: Awaited<ReturnType<typeof signup.mutateAsync>>;
@@ -229,45 +227,7 @@ function ProfileStep({ verificationToken, onExpired }: { verificationToken: stri
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2.5}>
-        <Stack direction="row" spacing={2}>
-          <FormTextField
-            control={form.control}
-            name="last_name"
-            label="姓"
-            placeholder="山田"
-            autoComplete="family-name"
-            autoFocus
-            onChange={lastKana.onSourceChange}
-            slotProps={{ htmlInput: lastKana.sourceInputProps }}
-          />
-          <FormTextField
-            control={form.control}
-            name="first_name"
-            label="名"
-            placeholder="太郎"
-            autoComplete="given-name"
-            onChange={firstKana.onSourceChange}
-            slotProps={{ htmlInput: firstKana.sourceInputProps }}
-          />
-        </Stack>
-        <Stack direction="row" spacing={2}>
-          <FormTextField
-            control={form.control}
-            name="last_name_kana"
-            label="セイ"
-            placeholder="ヤマダ"
-            onChange={lastKana.onTargetChange}
-            onBlur={lastKana.onTargetBlur}
-          />
-          <FormTextField
-            control={form.control}
-            name="first_name_kana"
-            label="メイ"
-            placeholder="タロウ"
-            onChange={firstKana.onTargetChange}
-            onBlur={firstKana.onTargetBlur}
-          />
-        </Stack>
+        <PersonNameFields form={form} whose="self" autoFocus placeholders />
         <PasswordField
           control={form.control}
           name="password"

@@ -12,8 +12,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
-import { useKanaAutofill } from "../../../hooks/use-kana-autofill.ts";
 import { formatJapaneseDate } from "../../../lib/date.ts";
 import { displayKana, displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
@@ -52,8 +52,6 @@ function NameSection() {
     },
     resetOptions: { keepDirtyValues: true },
   });
-  const lastKana = useKanaAutofill(form, "last_name_kana");
-  const firstKana = useKanaAutofill(form, "first_name_kana");
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!workspaceUser) return;
@@ -74,40 +72,7 @@ function NameSection() {
     >
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2.5} sx={{ maxWidth: 560 }}>
-          <Stack direction="row" spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="last_name"
-              label="姓"
-              autoComplete="family-name"
-              onChange={lastKana.onSourceChange}
-              slotProps={{ htmlInput: lastKana.sourceInputProps }}
-            />
-            <FormTextField
-              control={form.control}
-              name="first_name"
-              label="名"
-              autoComplete="given-name"
-              onChange={firstKana.onSourceChange}
-              slotProps={{ htmlInput: firstKana.sourceInputProps }}
-            />
-          </Stack>
-          <Stack direction="row" spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="last_name_kana"
-              label="セイ"
-              onChange={lastKana.onTargetChange}
-              onBlur={lastKana.onTargetBlur}
-            />
-            <FormTextField
-              control={form.control}
-              name="first_name_kana"
-              label="メイ"
-              onChange={firstKana.onTargetChange}
-              onBlur={firstKana.onTargetBlur}
-            />
-          </Stack>
+          <PersonNameFields form={form} whose="self" />
           <Box>
             <Button
               type="submit"

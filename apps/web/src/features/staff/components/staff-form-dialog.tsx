@@ -20,7 +20,7 @@ import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-us
 import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field.tsx";
-import { useKanaAutofill } from "../../../hooks/use-kana-autofill.ts";
+import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { isApiRequestError } from "../../../lib/api-client.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { displayName } from "../../../lib/person.ts";
@@ -92,8 +92,6 @@ function StaffForm({ staff, workspaceId, actor, groups, positions, onClose }: St
     resolver: zodResolver(staffFormSchema),
     defaultValues: staff ? staffToForm(staff) : emptyStaffForm(),
   });
-  const lastKana = useKanaAutofill(form, "last_name_kana");
-  const firstKana = useKanaAutofill(form, "first_name_kana");
   const groupIds = useWatch({ control: form.control, name: "group_ids" });
   const mainGroupId = useWatch({ control: form.control, name: "main_group_id" });
 
@@ -159,45 +157,7 @@ function StaffForm({ staff, workspaceId, actor, groups, positions, onClose }: St
             <Alert severity="info">招待中のスタッフの情報を保存すると、新しい招待メールが再送されます。</Alert>
           )}
           {form.formState.errors.root && <Alert severity="error">{form.formState.errors.root.message}</Alert>}
-          <Stack direction="row" spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="last_name"
-              label="姓"
-              placeholder="山田"
-              autoFocus
-              onChange={lastKana.onSourceChange}
-              slotProps={{ htmlInput: { ...lastKana.sourceInputProps, autoComplete: "off" } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="first_name"
-              label="名"
-              placeholder="太郎"
-              onChange={firstKana.onSourceChange}
-              slotProps={{ htmlInput: { ...firstKana.sourceInputProps, autoComplete: "off" } }}
-            />
-          </Stack>
-          <Stack direction="row" spacing={2}>
-            <FormTextField
-              control={form.control}
-              name="last_name_kana"
-              label="セイ"
-              placeholder="ヤマダ"
-              onChange={lastKana.onTargetChange}
-              onBlur={lastKana.onTargetBlur}
-              slotProps={{ htmlInput: { autoComplete: "off" } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="first_name_kana"
-              label="メイ"
-              placeholder="タロウ"
-              onChange={firstKana.onTargetChange}
-              onBlur={firstKana.onTargetBlur}
-              slotProps={{ htmlInput: { autoComplete: "off" } }}
-            />
-          </Stack>
+          <PersonNameFields form={form} whose="other" placeholders autoFocus />
           <FormTextField
             control={form.control}
             name="email"
