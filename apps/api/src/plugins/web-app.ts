@@ -24,7 +24,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt web app is served without a restart; a path that is
+      // no file falls through to the not-found handler below.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change, so browsers may keep them for a year.
@@ -34,10 +36,16 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       },
     });
   }
+  if (hasWeb) {
+    // The root is a directory to the static handler (which refuses listings): it is the app's start page.
+    app.get("/", { schema: { hide: true } }, (_request, reply) =>
+      reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false }),
+    );
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith("/app/") || request.url.startsWith("/dev/");
     if (hasWeb && request.method === "GET" && !isApi && !path.extname(request.url.split("?")[0] ?? "")) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
     }
     return reply.status(404).send(notFoundBody(request.method, request.url));
   });
