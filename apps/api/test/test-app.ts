@@ -1,5 +1,6 @@
 import type { Role, WorkspaceUserStatus } from "@tasuki/contract/common/common.schema";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import { expect } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { AppContext } from "../src/app-context.ts";
 import type { Config } from "../src/config.ts";
@@ -174,3 +175,55 @@ export async function addStaff(
   });
   return { ...person, staffId: staff.id };
 }
+
+export const errorBody = { message: expect.any(String), dev_message: expect.any(String), code: expect.any(String) };
+/** A user-facing message is Japanese. */
+export const japanese = /[ぁ-んァ-ヶ一-龠]/;
+
+/**
+ * app.inject as a caller with a bearer token; a string payload is sent as raw JSON (for malformed bodies).
+ * Takes a getter because test files create their app in beforeAll.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export function apiAs(app: () => TestApp) {
+  return (method: Method, url: string, token?: string, payload?: object | string) =>
+    call(app().app, {
+      method,
+      url,
+      ...(token ? { token } : {}),
+      ...(typeof payload === "string"
+        ? { payload, headers: { "content-type": "application/json" } }
+        : payload
+          ? { payload }
+          : {}),
+    });
+}
+
+/** An owner's workspace with one staff member of every kind, and a user of another workspace with a staff member. */
+export async function createRoster(t: TestApp, workspaceName: string) {
+  const owner = await signUpWithWorkspace(t, workspaceName);
+  const id = owner.workspace.id;
+  const [admin, member, guest, suspended, stranger] = await Promise.all([
+    addStaff(t, id, "admin"),
+    addStaff(t, id, "member"),
+    addStaff(t, id, "guest"),
+    addStaff(t, id, "member", "suspended"),
+    signUpWithWorkspace(t, "他社"),
+  ]);
+  const strangerStaff = await addStaff(t, stranger.workspace.id, "member");
+  return {
+    id,
+    other: stranger.workspace.id,
+    tokens: {
+      owner: owner.tokens.access_token,
+      admin: admin.tokens.access_token,
+      member: member.tokens.access_token,
+      guest: guest.tokens.access_token,
+      suspended: suspended.tokens.access_token,
+      stranger: stranger.tokens.access_token,
+    },
+    staff: { admin: admin.staffId, member: member.staffId, guest: guest.staffId, stranger: strangerStaff.staffId },
+  };
+}
+export type Roster = Awaited<ReturnType<typeof createRoster>>;

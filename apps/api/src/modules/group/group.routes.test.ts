@@ -2,7 +2,16 @@ import * as groupContracts from "@tasuki/contract/group/group.contracts";
 import { and, eq, inArray } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import {
+  apiAs,
+  createRoster,
+  createTestApp,
+  errorBody,
+  japanese,
+  type Method,
+  type Roster,
+  type TestApp,
+} from "../../../test/test-app.ts";
 import { groupMembers, groups, workspaceUserEvents, workspaceUsers } from "../../db/schema/workspaces.ts";
 
 let t: TestApp;
@@ -13,49 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const api = (method: Method, url: string, token?: string, payload?: object | string) =>
-  call(t.app, {
-    method,
-    url,
-    ...(token ? { token } : {}),
-    ...(typeof payload === "string"
-      ? { payload, headers: { "content-type": "application/json" } }
-      : payload
-        ? { payload }
-        : {}),
-  });
-
-const errorBody = { message: expect.any(String), dev_message: expect.any(String), code: expect.any(String) };
-const japanese = /[ぁ-んァ-ヶ一-龠]/;
-
-/** An owner's workspace with one staff member of every kind, and a user of another workspace. */
-async function roster() {
-  const owner = await signUpWithWorkspace(t, "グループ株式会社");
-  const id = owner.workspace.id;
-  const [admin, member, guest, suspended, stranger] = await Promise.all([
-    addStaff(t, id, "admin"),
-    addStaff(t, id, "member"),
-    addStaff(t, id, "guest"),
-    addStaff(t, id, "member", "suspended"),
-    signUpWithWorkspace(t, "他社"),
-  ]);
-  const strangerStaff = await addStaff(t, stranger.workspace.id, "member");
-  return {
-    id,
-    other: stranger.workspace.id,
-    tokens: {
-      owner: owner.tokens.access_token,
-      admin: admin.tokens.access_token,
-      member: member.tokens.access_token,
-      guest: guest.tokens.access_token,
-      suspended: suspended.tokens.access_token,
-      stranger: stranger.tokens.access_token,
-    },
-    staff: { admin: admin.staffId, member: member.staffId, guest: guest.staffId, stranger: strangerStaff.staffId },
-  };
-}
-type Roster = Awaited<ReturnType<typeof roster>>;
+const api = apiAs(() => t);
+const roster = () => createRoster(t, "グループ株式会社");
 
 interface GroupBody {
   id: string;

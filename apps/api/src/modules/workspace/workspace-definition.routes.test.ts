@@ -3,7 +3,17 @@ import * as groupTypeContracts from "@tasuki/contract/workspace/put-group-types.
 import * as positionContracts from "@tasuki/contract/workspace/put-official-positions.contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, call, createTestApp, signUp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import {
+  apiAs,
+  createRoster,
+  createTestApp,
+  errorBody,
+  japanese,
+  type Method,
+  type Roster,
+  signUp,
+  type TestApp,
+} from "../../../test/test-app.ts";
 import { workspaceUsers } from "../../db/schema/workspaces.ts";
 
 let t: TestApp;
@@ -14,48 +24,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const api = (method: Method, url: string, token?: string, payload?: object | string) =>
-  call(t.app, {
-    method,
-    url,
-    ...(token ? { token } : {}),
-    ...(typeof payload === "string"
-      ? { payload, headers: { "content-type": "application/json" } }
-      : payload
-        ? { payload }
-        : {}),
-  });
-
-const errorBody = { message: expect.any(String), dev_message: expect.any(String), code: expect.any(String) };
-const japanese = /[ぁ-んァ-ヶ一-龠]/;
-
-/** An owner's workspace with one staff member of every kind, and a user of another workspace. */
-async function roster() {
-  const owner = await signUpWithWorkspace(t, "組織定義株式会社");
-  const id = owner.workspace.id;
-  const [admin, member, guest, suspended, stranger] = await Promise.all([
-    addStaff(t, id, "admin"),
-    addStaff(t, id, "member"),
-    addStaff(t, id, "guest"),
-    addStaff(t, id, "member", "suspended"),
-    signUpWithWorkspace(t, "他社"),
-  ]);
-  return {
-    id,
-    other: stranger.workspace.id,
-    tokens: {
-      owner: owner.tokens.access_token,
-      admin: admin.tokens.access_token,
-      member: member.tokens.access_token,
-      guest: guest.tokens.access_token,
-      suspended: suspended.tokens.access_token,
-      stranger: stranger.tokens.access_token,
-    },
-    staff: { admin: admin.staffId, member: member.staffId },
-  };
-}
-type Roster = Awaited<ReturnType<typeof roster>>;
+const api = apiAs(() => t);
+const roster = () => createRoster(t, "組織定義株式会社");
 
 const workspaceOf = async (r: Roster) => (await api("GET", `/app/workspace/${r.id}`, r.tokens.owner)).body;
 
