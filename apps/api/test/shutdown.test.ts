@@ -22,7 +22,7 @@ afterAll(() => {
 });
 
 async function waitForHealth(port: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
@@ -84,5 +84,5 @@ describe("graceful shutdown", () => {
     expect(response).toMatchObject({ status: 401, json: { code: "invalid_credentials" } });
     expect(await exited).toBe(0);
     expect(existsSync(path.join(dataDir, "tasuki.lock"))).toBe(false);
-  }, 90_000);
+  }, 180_000);
 });
