@@ -10,12 +10,10 @@
 // performance mark "org-canvas-ready" once every group in view is in the DOM and one more frame has passed.
 // Settings: BENCH_RUNS, BENCH_DATABASE (postgres | pglite), BENCH_PG_URL (admin URL, postgres://postgres@127.0.0.1:5432/postgres),
 // CHROMIUM_PATH (/usr/bin/chromium).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { chromium } from "playwright-core";
 import { formatTable, prepareDatabase, root, round, startServer } from "./lib.ts";
 import { bigOrganisation, seedOrganisation, signUpOwner } from "./org-chart-seed.ts";

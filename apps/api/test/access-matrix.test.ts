@@ -68,7 +68,6 @@ const managers = (status = 200): Record<Actor, number> => ({
 const writers = (status = 200): Record<Actor, number> => ({ ...managers(status), member: status });
 /** A task of the member: the owner and admin (view_all_tasks) and the member (its assignee); a guest does not see it. */
 const taskParties = (status = 200): Record<Actor, number> => ({ ...writers(status), guest: 404 });
-const ownerOnly = (status = 200): Record<Actor, number> => ({ ...managers(status), admin: 403 });
 const publicCall = (status: number) => all(status, status);
 
 const PNG_1x1 = Buffer.from(

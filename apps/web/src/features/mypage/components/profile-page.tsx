@@ -10,7 +10,6 @@ import type { SnsProvider } from "@tasuki/contract/auth/auth.schema";
 import { personNameSchema } from "@tasuki/contract/common/common.schema";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
