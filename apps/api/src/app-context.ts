@@ -1,3 +1,4 @@
+import type { AiProvider } from "./ai/ai-provider.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   keys: AuthKeys;
+  /** Writes generated texts: the configured chat server, or the template generator without one. */
+  ai: AiProvider;
   /** The clock: tests inject a fixed one. */
   now: () => Date;
 }

@@ -3,6 +3,7 @@ import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createAiProvider } from "./ai/create-ai-provider.ts";
 import type { AppContext } from "./app-context.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
@@ -65,6 +66,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     db: database.db,
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     keys: deriveKeys(config.authSecret),
+    ai: createAiProvider(config.ai),
     now: options.now ?? (() => new Date()),
   };
 

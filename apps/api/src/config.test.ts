@@ -62,4 +62,18 @@ describe("loadConfig", () => {
       },
     ]);
   });
+
+  it("selects an AI provider only with AI_BASE_URL, with the default model and an optional key", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), AI_API_KEY: "sk-x", AI_MODEL: "m" }).ai).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), AI_BASE_URL: "http://127.0.0.1:11434/v1/" }).ai).toEqual({
+      baseUrl: "http://127.0.0.1:11434/v1",
+      apiKey: undefined,
+      model: "gpt-4o-mini",
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), AI_BASE_URL: "https://api.openai.com/v1", AI_API_KEY: "sk-x", AI_MODEL: "m" })
+        .ai,
+    ).toEqual({ baseUrl: "https://api.openai.com/v1", apiKey: "sk-x", model: "m" });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AI_BASE_URL: "not a url" })).toThrow(/AI_BASE_URL/);
+  });
 });

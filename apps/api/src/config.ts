@@ -48,6 +48,9 @@ const envSchema = z.object({
   // Microsoft's issuer is per tenant (https://login.microsoftonline.com/<tenant>/v2.0), so it has no default.
   ...providerEnv("MICROSOFT"),
   OIDC_ALLOW_INSECURE_ISSUER: boolean.default(false),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
 });
 
 export const snsProviderNames = ["google", "line", "microsoft"] as const;
@@ -59,6 +62,15 @@ export interface OidcProviderConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+}
+
+/** An OpenAI-compatible chat server; without one the deterministic template generator writes descriptions. */
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** Milliseconds before a call counts as failed; 20 s unless set (tests set a short one). */
+  timeoutMs?: number;
 }
 
 export interface Config {
@@ -80,6 +92,7 @@ export interface Config {
   links: { contact: string; terms: string; privacy: string; company: string; manual: string };
   oidcProviders: OidcProviderConfig[];
   oidcAllowInsecureIssuer: boolean;
+  ai: AiConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -166,5 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     oidcProviders,
     oidcAllowInsecureIssuer: e.OIDC_ALLOW_INSECURE_ISSUER,
+    // A key or model alone selects nothing: the base URL is what makes a provider.
+    ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : null,
   };
 }

@@ -514,6 +514,10 @@ const matrix: Record<string, Row> = {
     expect: taskParties(201),
     request: (f) => ({ url: `/app/task/${f.taskId}/duplicate` }),
   },
+  "POST /app/task/{id}/sync-generated-description": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task/${f.taskId}/sync-generated-description`, payload: { overwrite: true } }),
+  },
   "PUT /app/task/{id}/restoration": {
     expect: taskParties(),
     request: async (f) => {

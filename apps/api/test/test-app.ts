@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     oidcProviders: [],
     oidcAllowInsecureIssuer: true,
+    ai: null,
     ...overrides,
   };
 }

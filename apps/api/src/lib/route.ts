@@ -19,7 +19,7 @@ export interface HandlerInput<C extends ContractShape> {
   reply: FastifyReply;
 }
 
-const errorStatuses = [400, 401, 403, 404, 409, 413, 429, 500] as const;
+const errorStatuses = [400, 401, 403, 404, 409, 413, 429, 500, 502] as const;
 
 /** Registers a route from its contract: validation, serialisation, authentication and OpenAPI from one place. */
 export function route<C extends ContractShape>(

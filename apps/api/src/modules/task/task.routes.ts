@@ -1,5 +1,6 @@
 import { duplicateTaskContract } from "@tasuki/contract/task/duplicate-task.contract";
 import { putTaskPositionContract } from "@tasuki/contract/task/put-task-position.contract";
+import { syncGeneratedDescriptionContract } from "@tasuki/contract/task/sync-generated-description.contract";
 import {
   deleteTaskContract,
   deleteTasksContract,
@@ -17,6 +18,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { route } from "../../lib/route.ts";
+import { syncGeneratedDescription } from "./sync-generated-description.service.ts";
 import {
   changeTaskStatus,
   createManyTasks,
@@ -48,5 +50,8 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
   route(app, ctx, putTaskPositionContract, ({ auth, params, body }) => moveTask(ctx, auth, params.id, body));
   route(app, ctx, duplicateTaskContract, ({ auth, params }) => duplicateTask(ctx, auth, params.id));
+  route(app, ctx, syncGeneratedDescriptionContract, ({ auth, params, body }) =>
+    syncGeneratedDescription(ctx, auth, params.id, body ?? {}),
+  );
   route(app, ctx, restoreTaskContract, ({ auth, params }) => restoreTask(ctx, auth, params.id));
 }

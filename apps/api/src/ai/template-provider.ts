@@ -1,0 +1,75 @@
+import type { AiProvider, TaskDescriptionInput } from "./ai-provider.ts";
+
+/** Deadlines read as the users of the product read them: Japan time, whatever the server's zone. */
+export function formatDeadline(iso: string): string {
+  const parts = new Intl.DateTimeFormat("ja-JP", {
+    timeZone: "Asia/Tokyo",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  const time = `${get("hour")}:${get("minute")}`;
+  // A date-only deadline is stored as 23:59:59 of that day: the time adds nothing.
+  const date = `${get("year")}年${get("month")}月${get("day")}日`;
+  return time === "23:59" ? date : `${date} ${time}`;
+}
+
+/**
+ * Writes the description without any model: the same input always gives the same text, so it can run
+ * offline and in tests, and the UI labels it as a template rather than AI.
+ */
+export function templateDescription(input: TaskDescriptionInput): string {
+  const names = input.workspaceBaseNames;
+  const context = [
+    input.project && `プロジェクト「${input.project}」`,
+    input.primaryItem && `${names.primary_item}「${input.primaryItem}」`,
+    input.secondaryItem && `${names.secondary_item}「${input.secondaryItem}」`,
+  ].filter((part): part is string => !!part);
+
+  const purpose = [
+    context.length
+      ? `${context.join("の")}の一環として、「${input.title}」を完了させます。`
+      : `「${input.title}」を完了させます。`,
+  ];
+  if (input.group) purpose.push(`担当グループは「${input.group}」です。`);
+
+  const steps = [
+    `「${input.title}」の背景と求められている内容を確認し、不明点があれば関係者に確認する。`,
+    context.length
+      ? `${context[context.length - 1]}の方針に沿って、作業内容と段取りを整理する。`
+      : "作業内容と段取りを整理し、必要な情報や資料をそろえる。",
+    input.deadline
+      ? `${formatDeadline(input.deadline)}の期限から逆算して作業を進める。`
+      : "作業を進め、進み具合を適宜共有する。",
+    "成果物を見直し、関係者に共有して確認を得る。",
+  ];
+
+  const done = [
+    `「${input.title}」の成果物ができあがり、関係者の確認が済んでいること。`,
+    ...(input.deadline ? [`${formatDeadline(input.deadline)}までに完了していること。`] : []),
+    "タスクのステータスを「完了」に更新していること。",
+  ];
+
+  return [
+    "【目的】",
+    purpose.join(""),
+    "",
+    "【手順】",
+    ...steps.map((step, index) => `${index + 1}. ${step}`),
+    "",
+    "【完了条件】",
+    ...done.map((line) => `・${line}`),
+  ].join("\n");
+}
+
+export function createTemplateProvider(): AiProvider {
+  return {
+    async generateTaskDescription(input) {
+      return { text: templateDescription(input), source: "template" };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { TaskDetail } from "@tasuki/contract/task/task.schema";
+import { defaultBaseNames } from "@tasuki/contract/workspace/workspace.schema";
+import type { AppContext } from "../../app-context.ts";
+import { conflict } from "../../lib/app-error.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { openTasks, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
+import { findTaskContextNames, writeGeneratedDescription } from "./task-description.repository.ts";
+
+const descriptionExists = () =>
+  conflict(
+    "description_exists",
+    "このタスクには入力済みの説明があります。上書きする場合は「上書きして生成」を選んでください。",
+    "the task has a description written by a person; send overwrite: true to replace it",
+  );
+
+/**
+ * Fills the description through the configured provider. Generated text (source ai/template) may be
+ * regenerated freely; text a person wrote is only replaced on request, since it cannot be recovered.
+ */
+export async function syncGeneratedDescription(
+  ctx: AppContext,
+  auth: RequestAuth,
+  id: string,
+  options: { overwrite?: boolean | undefined },
+): Promise<TaskDetail> {
+  const { member, rows } = await openTasks(ctx, auth, [id]);
+  const row = rows[0]!;
+  requireTaskWriter(member, row);
+  if (row.deletedAt) throw taskInTrash();
+  const overwrite = options.overwrite === true;
+  const writtenByPerson = row.description.trim() !== "" && row.descriptionSource === null;
+  if (writtenByPerson && !overwrite) throw descriptionExists();
+
+  const names = await findTaskContextNames(ctx.db, row);
+  // Outside any transaction: a slow provider must not hold a connection; a failure leaves the row untouched.
+  const generated = await ctx.ai.generateTaskDescription({
+    title: row.title,
+    project: names.project,
+    primaryItem: names.primaryItem,
+    secondaryItem: names.secondaryItem,
+    group: names.group,
+    deadline: row.expiresAt?.toISOString(),
+    workspaceBaseNames: names.baseNames ?? defaultBaseNames,
+  });
+
+  const saved = await writeGeneratedDescription(
+    ctx.db,
+    row,
+    { description: generated.text, descriptionSource: generated.source },
+    !overwrite,
+  );
+  if (!saved) throw descriptionExists();
+  return presentDetail(ctx, saved);
+}
