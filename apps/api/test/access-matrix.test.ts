@@ -70,6 +70,9 @@ const writers = (status = 200): Record<Actor, number> => ({ ...managers(status),
 const taskParties = (status = 200): Record<Actor, number> => ({ ...writers(status), guest: 404 });
 const publicCall = (status: number) => all(status, status);
 
+/** Every Monday: about nine occurrences within the 60-day horizon, whatever the day the suite runs. */
+const weeklyRule = { frequency: "weekly", weekdays: [1], start_date: "2026-01-05" };
+
 const PNG_1x1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
@@ -517,6 +520,30 @@ const matrix: Record<string, Row> = {
   "POST /app/task/{id}/sync-generated-description": {
     expect: taskParties(),
     request: (f) => ({ url: `/app/task/${f.taskId}/sync-generated-description`, payload: { overwrite: true } }),
+  },
+  "PUT /app/task/{id}/periodic": {
+    expect: taskParties(),
+    request: async (f) => ({ url: `/app/task/${await f.freshTask()}/periodic`, payload: { rule: weeklyRule } }),
+  },
+  "DELETE /app/task/{id}/periodic": {
+    expect: taskParties(),
+    request: async (f) => {
+      const id = await f.freshTask();
+      await call(app(), {
+        method: "PUT",
+        url: `/app/task/${id}/periodic`,
+        token: f.tokens.owner,
+        payload: { rule: weeklyRule },
+      });
+      return { url: `/app/task/${id}/periodic` };
+    },
+  },
+  "PUT /app/task/list/periodic": {
+    expect: taskParties(),
+    request: async (f) => ({
+      url: "/app/task/list/periodic",
+      payload: { workspace_id: f.workspaceId, ids: [await f.freshTask()], rule: weeklyRule },
+    }),
   },
   "PUT /app/task/{id}/restoration": {
     expect: taskParties(),

@@ -98,6 +98,10 @@ export const tasks = pgTable(
     /** The recurrence rule (its shape belongs to the recurrence library); null for a one-off task. */
     periodicRule: jsonb("periodic_rule").$type<Record<string, unknown>>(),
     periodicSeriesId: uuid("periodic_series_id"),
+    /** For a generated occurrence: the Tokyo date it was made for (its key in the series); null otherwise. */
+    occurrenceDate: text("occurrence_date"),
+    /** A person edited, changed the status of, or deleted this task: the generator never changes it again. */
+    periodicTouched: boolean("periodic_touched").notNull().default(false),
     position: doublePrecision("position").notNull().default(0),
     createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),

@@ -18,7 +18,15 @@ function copyTask(task: TaskRow, into: { primaryItemId: string; secondaryItemId:
     periodicSeriesId: _s,
     ...fields
   } = task;
-  return { ...fields, ...into, status: "none" as const, periodicRule: null, createdBy: by };
+  return {
+    ...fields,
+    ...into,
+    status: "none" as const,
+    periodicRule: null,
+    occurrenceDate: null,
+    periodicTouched: false,
+    createdBy: by,
+  };
 }
 
 /**

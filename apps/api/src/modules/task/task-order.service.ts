@@ -104,6 +104,8 @@ export async function duplicateTask(ctx: AppContext, auth: RequestAuth, id: stri
         status: "none",
         // A copy is a one-off: it does not join the original's periodic series.
         periodicRule: null,
+        occurrenceDate: null,
+        periodicTouched: false,
         position: positionBetween(last, null),
         createdBy: member.id,
       },

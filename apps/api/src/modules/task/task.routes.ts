@@ -15,6 +15,11 @@ import {
   updateTaskContract,
   updateTasksContract,
 } from "@tasuki/contract/task/task.contracts";
+import {
+  deleteTaskPeriodicContract,
+  putTaskPeriodicContract,
+  putTasksPeriodicContract,
+} from "@tasuki/contract/task/task-periodic.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { route } from "../../lib/route.ts";
@@ -33,6 +38,7 @@ import {
   updateTask,
 } from "./task.service.ts";
 import { duplicateTask, moveTask } from "./task-order.service.ts";
+import { clearTaskPeriodic, setTaskPeriodic, setTasksPeriodic } from "./task-periodic.service.ts";
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, listTasksContract, ({ auth, query }) => listTasks(ctx, auth, query));
@@ -50,6 +56,13 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
   );
   route(app, ctx, putTaskPositionContract, ({ auth, params, body }) => moveTask(ctx, auth, params.id, body));
   route(app, ctx, duplicateTaskContract, ({ auth, params }) => duplicateTask(ctx, auth, params.id));
+  route(app, ctx, putTasksPeriodicContract, ({ auth, body }) =>
+    setTasksPeriodic(ctx, auth, body.workspace_id, body.ids, body.rule),
+  );
+  route(app, ctx, putTaskPeriodicContract, ({ auth, params, body }) =>
+    setTaskPeriodic(ctx, auth, params.id, body.rule),
+  );
+  route(app, ctx, deleteTaskPeriodicContract, ({ auth, params }) => clearTaskPeriodic(ctx, auth, params.id));
   route(app, ctx, syncGeneratedDescriptionContract, ({ auth, params, body }) =>
     syncGeneratedDescription(ctx, auth, params.id, body ?? {}),
   );

@@ -91,7 +91,7 @@ function present(row: TaskRow, staff: Map<string, StaffRefRow>, now: Date): Task
 }
 
 /** Any number of rows with their assignees and managers: one query for the people, never one per row. */
-async function presentAll(ctx: AppContext, db: DbOrTx, workspaceId: string, rows: TaskRow[]): Promise<Task[]> {
+export async function presentAll(ctx: AppContext, db: DbOrTx, workspaceId: string, rows: TaskRow[]): Promise<Task[]> {
   const ids = rows.flatMap((row) => [row.assigneeId, row.managerId]).filter((id): id is string => id !== null);
   const staff = await loadStaffRefs(db, workspaceId, ids);
   const now = ctx.now();
@@ -439,7 +439,10 @@ export async function updateTask(
   if (row.deletedAt) throw taskInTrash();
   const saved = await ctx.db.transaction(async (tx) => {
     const values = await patchValues(tx, member, row, input);
-    return Object.keys(values).length ? (await updateTasks(tx, row.workspaceId, [id], values))[0]! : row;
+    // An edited occurrence of a periodic series is the person's now: the generator leaves it alone.
+    return Object.keys(values).length
+      ? (await updateTasks(tx, row.workspaceId, [id], { ...values, periodicTouched: true }))[0]!
+      : row;
   });
   return presentDetail(ctx, saved);
 }
@@ -449,7 +452,11 @@ export async function deleteTasks(ctx: AppContext, auth: RequestAuth, ids: strin
   const { member, rows } = await openTasks(ctx, auth, ids);
   for (const row of rows) requireTaskWriter(member, row);
   const live = rows.filter((row) => !row.deletedAt).map((row) => row.id);
-  await updateTasks(ctx.db, member.workspaceId, live, { deletedAt: ctx.now(), deletedBatch: uuidv7() });
+  await updateTasks(ctx.db, member.workspaceId, live, {
+    deletedAt: ctx.now(),
+    deletedBatch: uuidv7(),
+    periodicTouched: true,
+  });
   return { ok: true };
 }
 
@@ -533,7 +540,7 @@ export async function changeTaskStatuses(
     db,
     member.workspaceId,
     moving.map((row) => row.id),
-    { status: to },
+    { status: to, periodicTouched: true },
   );
   const byId = new Map(updated.map((row) => [row.id, row]));
   return rows.map((row) => byId.get(row.id) ?? row);
@@ -698,7 +705,7 @@ export async function updateManyTasks(
         tx,
         member.workspaceId,
         current.map((row) => row.id),
-        values,
+        { ...values, periodicTouched: true },
       );
     }
     return current;

@@ -1,0 +1,282 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addStaff, apiAs, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { tasks } from "../../db/schema/tasks.ts";
+
+// Monday 2026-12-28, 09:00 in Tokyo. 成人の日 is Monday 2027-01-11; 天皇誕生日 Tuesday 2027-02-23.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ start: new Date("2026-12-28T00:00:00Z") });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = apiAs(() => t);
+const DAY = 24 * 60 * 60 * 1000;
+
+const mondays = {
+  frequency: "weekly",
+  weekdays: [1],
+  start_date: "2027-01-01",
+  holiday_handling: "next_business_day",
+} as const;
+const tuesdays = { ...mondays, weekdays: [2] } as const;
+
+async function world() {
+  const owner = await signUpWithWorkspace(t, "株式会社繰り返し");
+  const workspaceId = owner.workspace.id;
+  const assignee = await addStaff(t, workspaceId, "member");
+  const other = await addStaff(t, workspaceId, "member");
+  const outsider = await signUpWithWorkspace(t, "他社");
+  return {
+    workspaceId,
+    owner: owner.tokens.access_token,
+    assignee: assignee.tokens.access_token,
+    refresh: { owner: owner.tokens.refresh_token, assignee: assignee.tokens.refresh_token },
+    assigneeId: assignee.staffId,
+    other: other.tokens.access_token,
+    outsider: outsider.tokens.access_token,
+    outsiderWorkspaceId: outsider.workspace.id,
+  };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+async function newTask(w: World, title = "週次レポート", token = w.owner, workspaceId = w.workspaceId) {
+  const res = await api("POST", "/app/task/new", token, {
+    workspace_id: workspaceId,
+    title,
+    priority: "high",
+    ...(workspaceId === w.workspaceId && { assignee_id: w.assigneeId }),
+    notification: { remind: "on_the_day", channels: { in_app: true } },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id as string;
+}
+
+type Occurrence = { id: string; occurrence_date: string; expires_at: string };
+const datesOf = (occurrences: Occurrence[]) => occurrences.map((o) => o.occurrence_date);
+
+/** Every generated row of the workspace, live or trashed. */
+const generated = (w: World) =>
+  t.ctx.db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.workspaceId, w.workspaceId), isNotNull(tasks.occurrenceDate)));
+
+const tokyoEndOfDay = (date: string) => new Date(`${date}T23:59:59+09:00`).toISOString();
+
+describe("periodic tasks", () => {
+  it("generates the occurrences up to the horizon, moving 成人の日 to the next business day, once", async () => {
+    const w = await world();
+    const id = await newTask(w);
+    const res = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    expect(res.status).toBe(200);
+    expect(res.body.periodic_rule).toMatchObject({ frequency: "weekly", weekdays: [1], interval: 1 });
+    expect(res.body.periodic_series_id).toEqual(expect.any(String));
+    const expected = [
+      "2027-01-04",
+      "2027-01-12",
+      "2027-01-18",
+      "2027-01-25",
+      "2027-02-01",
+      "2027-02-08",
+      "2027-02-15",
+      "2027-02-22",
+    ];
+    expect(datesOf(res.body.occurrences)).toEqual(expected);
+    for (const occurrence of res.body.occurrences as Occurrence[]) {
+      expect(occurrence.expires_at).toBe(tokyoEndOfDay(occurrence.occurrence_date));
+    }
+
+    // Each occurrence is a task copying the template's fields.
+    const first = await api("GET", `/app/task/${res.body.occurrences[0].id}`, w.assignee);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      title: "週次レポート",
+      priority: "high",
+      status: "none",
+      assignee: { id: w.assigneeId },
+      notification: { remind: "on_the_day" },
+      periodic_series_id: res.body.periodic_series_id,
+      periodic_rule: null,
+      starts_at: tokyoEndOfDay("2027-01-04"),
+    });
+
+    // Idempotent: the same rule again creates and deletes nothing.
+    const again = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    expect(again.status).toBe(200);
+    expect(again.body.periodic_series_id).toBe(res.body.periodic_series_id);
+    expect(again.body.occurrences).toEqual(res.body.occurrences);
+    const rows = await generated(w);
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.deletedAt === null)).toBe(true);
+  });
+
+  it("a changed rule replaces the untouched future occurrences and keeps the edited ones", async () => {
+    const w = await world();
+    const id = await newTask(w);
+    const first = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    const byDate = new Map((first.body.occurrences as Occurrence[]).map((o) => [o.occurrence_date, o.id]));
+    // Edited, status changed, deleted: all three are the people's now.
+    expect((await api("PATCH", `/app/task/${byDate.get("2027-01-18")}`, w.assignee, { title: "特別号" })).status).toBe(
+      200,
+    );
+    expect(
+      (await api("PUT", `/app/task/${byDate.get("2027-02-01")}/status`, w.assignee, { status: "in_progress" })).status,
+    ).toBe(200);
+    expect((await api("DELETE", `/app/task/${byDate.get("2027-02-08")}`, w.assignee)).status).toBe(200);
+
+    const res = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: tuesdays });
+    expect(res.status).toBe(200);
+    expect(datesOf(res.body.occurrences)).toEqual([
+      "2027-01-05",
+      "2027-01-12", // the moved Monday is a Tuesday too: kept
+      "2027-01-18", // edited
+      "2027-01-19",
+      "2027-01-26",
+      "2027-02-01", // status changed
+      "2027-02-02",
+      "2027-02-09",
+      "2027-02-16",
+      "2027-02-24", // 天皇誕生日 2/23 → 2/24
+    ]);
+    const ids = new Map((res.body.occurrences as Occurrence[]).map((o) => [o.occurrence_date, o.id]));
+    expect(ids.get("2027-01-12")).toBe(byDate.get("2027-01-12"));
+    expect(ids.get("2027-01-18")).toBe(byDate.get("2027-01-18"));
+    expect((await api("GET", `/app/task/${ids.get("2027-01-18")}`, w.owner)).body.title).toBe("特別号");
+    // The deleted Monday stays in the trash and is not made again.
+    const rows = await generated(w);
+    const trashed = rows.filter((row) => row.deletedAt).map((row) => row.occurrenceDate);
+    expect(trashed.sort()).toEqual(["2027-01-04", "2027-01-25", "2027-02-08", "2027-02-15", "2027-02-22"]);
+
+    // The same rule again changes nothing.
+    const back = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: tuesdays });
+    expect(back.body.occurrences).toEqual(res.body.occurrences);
+  });
+
+  it("applies a rule to many tasks, all or nothing", async () => {
+    const w = await world();
+    const a = await newTask(w, "A");
+    const b = await newTask(w, "B");
+    const foreign = await newTask(w, "他社のタスク", w.outsider, w.outsiderWorkspaceId);
+    const refused = await api("PUT", "/app/task/list/periodic", w.owner, {
+      workspace_id: w.workspaceId,
+      ids: [a, b, foreign],
+      rule: mondays,
+    });
+    expect(refused.status).toBe(404);
+    expect(await generated(w)).toHaveLength(0);
+    expect((await api("GET", `/app/task/${a}`, w.owner)).body.periodic_rule).toBeNull();
+    // The workspace named must be the tasks' own.
+    expect(
+      (
+        await api("PUT", "/app/task/list/periodic", w.outsider, {
+          workspace_id: w.outsiderWorkspaceId,
+          ids: [a],
+          rule: mondays,
+        })
+      ).status,
+    ).toBe(404);
+
+    const res = await api("PUT", "/app/task/list/periodic", w.owner, {
+      workspace_id: w.workspaceId,
+      ids: [b, a],
+      rule: mondays,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((item: { title: string }) => item.title)).toEqual(["B", "A"]);
+    for (const item of res.body.items) expect(item.occurrences).toHaveLength(8);
+    expect(await generated(w)).toHaveLength(16);
+  });
+
+  it("needs the right to edit the task", async () => {
+    const w = await world();
+    const id = await newTask(w);
+    expect((await api("PUT", `/app/task/${id}/periodic`, w.assignee, { rule: mondays })).status).toBe(200);
+    expect((await api("PUT", `/app/task/${id}/periodic`, w.other, { rule: tuesdays })).status).toBe(404);
+    expect((await api("PUT", `/app/task/${id}/periodic`, w.outsider, { rule: tuesdays })).status).toBe(404);
+    expect((await api("PUT", `/app/task/${id}/periodic`, undefined, { rule: tuesdays })).status).toBe(401);
+    expect((await api("DELETE", `/app/task/${id}/periodic`, w.other)).status).toBe(404);
+    expect((await api("DELETE", `/app/task/${id}/periodic`, w.outsider)).status).toBe(404);
+    expect((await api("DELETE", `/app/task/${id}/periodic`)).status).toBe(401);
+    const rows = await generated(w);
+    expect(rows.filter((row) => !row.deletedAt)).toHaveLength(8);
+    expect(rows.map((row) => row.occurrenceDate).sort()).toEqual([
+      "2027-01-04",
+      "2027-01-12",
+      "2027-01-18",
+      "2027-01-25",
+      "2027-02-01",
+      "2027-02-08",
+      "2027-02-15",
+      "2027-02-22",
+    ]);
+    // An occurrence is not a template of its own.
+    const occurrence = rows[0]!.id;
+    const nested = await api("PUT", `/app/task/${occurrence}/periodic`, w.owner, { rule: mondays });
+    expect(nested.status).toBe(409);
+    expect(nested.body.code).toBe("periodic_occurrence");
+  });
+
+  it("refuses a bad rule with the fields named in Japanese, writing nothing", async () => {
+    const w = await world();
+    const id = await newTask(w);
+    const res = await api("PUT", `/app/task/${id}/periodic`, w.owner, {
+      rule: { ...mondays, weekdays: [], interval: 0 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("validation_error");
+    expect(res.body.message).toContain("曜日を1つ以上選んでください");
+    expect(res.body.message).toContain("間隔は1以上で入力してください");
+    const bulk = await api("PUT", "/app/task/list/periodic", w.owner, {
+      workspace_id: w.workspaceId,
+      ids: [id],
+      rule: { frequency: "monthly", start_date: "2027-01-01" },
+    });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body.message).toContain("毎月の指定は「日付」か「第N曜日」のどちらか一方を選んでください");
+    expect(await generated(w)).toHaveLength(0);
+    expect((await api("GET", `/app/task/${id}`, w.owner)).body.periodic_rule).toBeNull();
+  });
+
+  // Last: it moves the shared clock.
+  it("stopping keeps the past and touched occurrences and trashes the future untouched ones", async () => {
+    const w = await world();
+    const id = await newTask(w);
+    const first = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    const byDate = new Map((first.body.occurrences as Occurrence[]).map((o) => [o.occurrence_date, o.id]));
+    await api("PATCH", `/app/task/${byDate.get("2027-02-15")}`, w.assignee, { description: "資料を添付" });
+    t.advance(10 * DAY); // 2027-01-07 in Tokyo: 1/4 is past
+    // The access tokens have expired meanwhile.
+    const renew = async (refresh_token: string) =>
+      (await api("POST", "/app/auth/renew-token", undefined, { refresh_token })).body.access_token as string;
+    w.owner = await renew(w.refresh.owner);
+    w.assignee = await renew(w.refresh.assignee);
+
+    const res = await api("DELETE", `/app/task/${id}/periodic`, w.assignee);
+    expect(res.status).toBe(200);
+    expect(res.body.periodic_rule).toBeNull();
+    expect(datesOf(res.body.occurrences)).toEqual(["2027-01-04", "2027-02-15"]);
+    expect((await generated(w)).filter((row) => row.deletedAt)).toHaveLength(6);
+    // Again: nothing left to stop.
+    const again = await api("DELETE", `/app/task/${id}/periodic`, w.owner);
+    expect(again.status).toBe(200);
+    expect(again.body.occurrences).toEqual(res.body.occurrences);
+
+    // Repeating again from today (1/7): the trashed dates come back, beside the kept ones.
+    const restart = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    expect(datesOf(restart.body.occurrences)).toEqual([
+      "2027-01-04",
+      "2027-01-12",
+      "2027-01-18",
+      "2027-01-25",
+      "2027-02-01",
+      "2027-02-08",
+      "2027-02-15",
+      "2027-02-22",
+      "2027-03-01",
+      "2027-03-08", // today + 60 days
+    ]);
+  });
+});

@@ -1,0 +1,238 @@
+import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
+import type { Task, TaskDetail } from "@tasuki/contract/task/task.schema";
+import type { TaskOccurrence } from "@tasuki/contract/task/task-periodic.contract";
+import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { tasks } from "../../db/schema/tasks.ts";
+import { conflict, notFound } from "../../lib/app-error.ts";
+import type { Membership } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { deadlineFor } from "./recurrence/deadline.ts";
+import { holidayJpCalendar } from "./recurrence/holiday-calendar.ts";
+import { planRegeneration } from "./recurrence/plan-regeneration.ts";
+import { insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
+import { openTasks, presentAll, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
+
+/** The rolling horizon: occurrences are generated from today up to this many days ahead, at most MAX of them. */
+export const PERIODIC_HORIZON_DAYS = 60;
+export const PERIODIC_MAX_OCCURRENCES = 100;
+
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+/** Today's Asia/Tokyo calendar date (YYYY-MM-DD) at an instant. */
+export const tokyoToday = (at: Date) => new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+
+const occurrenceAsTemplate = () =>
+  conflict(
+    "periodic_occurrence",
+    "繰り返しで作成されたタスクには繰り返しを設定できません。元のタスクで設定してください。",
+    "a generated occurrence cannot be the template of a series; set the rule on its template",
+  );
+
+/** The generated rows of these series, live or trashed (a trashed one is touched: it is not made again). */
+function loadOccurrences(db: DbOrTx, workspaceId: string, seriesIds: string[]): Promise<TaskRow[]> {
+  if (!seriesIds.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(tasks)
+    .where(
+      and(
+        eq(tasks.workspaceId, workspaceId),
+        inArray(tasks.periodicSeriesId, seriesIds),
+        isNotNull(tasks.occurrenceDate),
+      ),
+    );
+}
+
+/** A generated occurrence: the template's content and place, not started, due on its date. */
+function occurrenceOf(template: TaskRow, seriesId: string, rule: RecurrenceRule, date: string, position: number) {
+  const { expires_at, starts_at } = deadlineFor(date, rule);
+  return {
+    workspaceId: template.workspaceId,
+    title: template.title,
+    description: template.description,
+    descriptionSource: template.descriptionSource,
+    status: "none" as const,
+    priority: template.priority,
+    startsAt: new Date(starts_at),
+    expiresAt: new Date(expires_at),
+    assigneeId: template.assigneeId,
+    managerId: template.managerId,
+    groupId: template.groupId,
+    projectId: template.projectId,
+    meetingId: template.meetingId,
+    primaryItemId: template.primaryItemId,
+    secondaryItemId: template.secondaryItemId,
+    isPublic: template.isPublic,
+    notification: template.notification,
+    periodicRule: null,
+    periodicSeriesId: seriesId,
+    occurrenceDate: date,
+    periodicTouched: false,
+    position,
+    // The template's creator, so that the occurrences are seen by whoever sees the template.
+    createdBy: template.createdBy,
+  };
+}
+
+/**
+ * Brings the series of each template in line with its rule (null: stop repeating) in one transaction: the
+ * plan of `planRegeneration` over [today, today + horizon]; past and touched occurrences are never changed.
+ */
+async function regenerate(
+  ctx: AppContext,
+  member: Membership,
+  templates: TaskRow[],
+  rule: RecurrenceRule | null,
+): Promise<TaskRow[]> {
+  const now = ctx.now();
+  const today = tokyoToday(now);
+  return ctx.db.transaction(async (tx) => {
+    const withSeries = templates.map((row) => ({ row, seriesId: row.periodicSeriesId ?? uuidv7() }));
+    const existing = await loadOccurrences(
+      tx,
+      member.workspaceId,
+      withSeries.map((entry) => entry.seriesId),
+    );
+    const toDelete: string[] = [];
+    const toCreate: ReturnType<typeof occurrenceOf>[] = [];
+    for (const { row, seriesId } of withSeries) {
+      const plan = planRegeneration({
+        oldRule: (row.periodicRule as RecurrenceRule | null) ?? null,
+        newRule: rule,
+        existing: existing
+          .filter((occurrence) => occurrence.periodicSeriesId === seriesId)
+          .map((occurrence) => ({
+            id: occurrence.id,
+            date: occurrence.occurrenceDate!,
+            touched: occurrence.periodicTouched || occurrence.deletedAt !== null,
+          })),
+        today,
+        horizonDays: PERIODIC_HORIZON_DAYS,
+        calendar: holidayJpCalendar,
+      });
+      toDelete.push(...plan.delete);
+      // Positions after everything so far, in date order (the clock's milliseconds, as for a new task).
+      for (const [index, date] of plan.create.slice(0, PERIODIC_MAX_OCCURRENCES).entries()) {
+        toCreate.push(occurrenceOf(row, seriesId, rule!, date, now.getTime() + index / 1000));
+      }
+    }
+    // What the generator trashes also leaves the series, so that the date can be made again later (a rule changed
+    // back, a series restarted); a row a person trashed stays in it and keeps its date (touched).
+    await updateTasks(tx, member.workspaceId, toDelete, {
+      deletedAt: now,
+      deletedBatch: uuidv7(),
+      periodicSeriesId: null,
+    });
+    await insertTasks(tx, toCreate);
+    const saved: TaskRow[] = [];
+    for (const { row, seriesId } of withSeries) {
+      const [updated] = await updateTasks(tx, member.workspaceId, [row.id], {
+        periodicRule: rule as Record<string, unknown> | null,
+        periodicSeriesId: seriesId,
+      });
+      saved.push(updated!);
+    }
+    return saved;
+  });
+}
+
+/** The live occurrences of the series, by date. */
+async function occurrencesBySeries(
+  ctx: AppContext,
+  workspaceId: string,
+  seriesIds: string[],
+): Promise<Map<string, TaskOccurrence[]>> {
+  const rows = seriesIds.length
+    ? await ctx.db
+        .select()
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.workspaceId, workspaceId),
+            inArray(tasks.periodicSeriesId, seriesIds),
+            isNotNull(tasks.occurrenceDate),
+            isNull(tasks.deletedAt),
+          ),
+        )
+        .orderBy(asc(tasks.occurrenceDate), asc(tasks.id))
+    : [];
+  const bySeries = new Map<string, TaskOccurrence[]>();
+  for (const row of rows) {
+    const list = bySeries.get(row.periodicSeriesId!) ?? [];
+    list.push({ id: row.id, occurrence_date: row.occurrenceDate!, expires_at: row.expiresAt?.toISOString() ?? null });
+    bySeries.set(row.periodicSeriesId!, list);
+  }
+  return bySeries;
+}
+
+/** The templates behind ids: visible (else 404), editable by the caller (else 403), live, not occurrences. */
+async function openTemplates(ctx: AppContext, auth: RequestAuth, ids: string[]) {
+  const { member, rows } = await openTasks(ctx, auth, ids);
+  for (const row of rows) {
+    requireTaskWriter(member, row);
+    if (row.deletedAt) throw taskInTrash();
+    if (row.occurrenceDate !== null) throw occurrenceAsTemplate();
+  }
+  return { member, rows };
+}
+
+async function detailWithOccurrences(
+  ctx: AppContext,
+  row: TaskRow,
+): Promise<TaskDetail & { occurrences: TaskOccurrence[] }> {
+  const occurrences = await occurrencesBySeries(
+    ctx,
+    row.workspaceId,
+    row.periodicSeriesId ? [row.periodicSeriesId] : [],
+  );
+  return { ...(await presentDetail(ctx, row)), occurrences: occurrences.get(row.periodicSeriesId ?? "") ?? [] };
+}
+
+export async function setTaskPeriodic(
+  ctx: AppContext,
+  auth: RequestAuth,
+  id: string,
+  rule: RecurrenceRule,
+): Promise<TaskDetail & { occurrences: TaskOccurrence[] }> {
+  const { member, rows } = await openTemplates(ctx, auth, [id]);
+  const [saved] = await regenerate(ctx, member, rows, rule);
+  return detailWithOccurrences(ctx, saved!);
+}
+
+export async function clearTaskPeriodic(
+  ctx: AppContext,
+  auth: RequestAuth,
+  id: string,
+): Promise<TaskDetail & { occurrences: TaskOccurrence[] }> {
+  const { member, rows } = await openTemplates(ctx, auth, [id]);
+  const row = rows[0]!;
+  // A task that never repeated has no series to clear.
+  if (!row.periodicSeriesId) return detailWithOccurrences(ctx, row);
+  const [saved] = await regenerate(ctx, member, rows, null);
+  return detailWithOccurrences(ctx, saved!);
+}
+
+export async function setTasksPeriodic(
+  ctx: AppContext,
+  auth: RequestAuth,
+  workspaceId: string,
+  ids: string[],
+  rule: RecurrenceRule,
+): Promise<{ items: (Task & { occurrences: TaskOccurrence[] })[] }> {
+  const { member, rows } = await openTemplates(ctx, auth, ids);
+  if (member.workspaceId !== workspaceId) throw notFound("task");
+  const saved = await regenerate(ctx, member, rows, rule);
+  const order = new Map(ids.map((taskId, index) => [taskId, index]));
+  saved.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const occurrences = await occurrencesBySeries(
+    ctx,
+    member.workspaceId,
+    saved.map((row) => row.periodicSeriesId!),
+  );
+  const presented = await presentAll(ctx, ctx.db, member.workspaceId, saved);
+  return {
+    items: presented.map((task) => ({ ...task, occurrences: occurrences.get(task.periodic_series_id ?? "") ?? [] })),
+  };
+}
