@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
+import { addStaff, call, createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
 import { groupMembers, groups } from "../../db/schema/workspaces.ts";
 
@@ -19,40 +20,8 @@ const api = (method: Method, url: string, token?: string, payload?: object) =>
 
 const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
 
-function expectError(res: { status: number; body: unknown }, status: number, code?: string) {
-  expect(res.status).toBe(status);
-  expect(res.body).toEqual({
-    message: expect.any(String),
-    dev_message: expect.any(String),
-    code: code ?? expect.any(String),
-  });
-}
-
-/** Owner (view_all_tasks), assignee, manager, another member, a guest, and an outsider of another company. */
-async function world() {
-  const owner = await signUpWithWorkspace(t, "株式会社タスク");
-  const workspaceId = owner.workspace.id;
-  const assignee = await addStaff(t, workspaceId, "member");
-  const manager = await addStaff(t, workspaceId, "member");
-  const other = await addStaff(t, workspaceId, "member");
-  const guest = await addStaff(t, workspaceId, "guest");
-  const outsider = await signUpWithWorkspace(t, "他社");
-  return {
-    workspaceId,
-    owner: owner.tokens.access_token,
-    assignee: assignee.tokens.access_token,
-    assigneeId: assignee.staffId,
-    manager: manager.tokens.access_token,
-    managerId: manager.staffId,
-    other: other.tokens.access_token,
-    otherId: other.staffId,
-    guest: guest.tokens.access_token,
-    guestId: guest.staffId,
-    outsider: outsider.tokens.access_token,
-    outsiderWorkspaceId: outsider.workspace.id,
-  };
-}
-type World = Awaited<ReturnType<typeof world>>;
+const world = () => createTaskWorld(t, "株式会社タスク");
+type World = TaskWorld;
 
 async function newTask(w: World, fields: Record<string, unknown> = {}, token = w.owner) {
   const res = await api("POST", "/app/task/new", token, {
