@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { withActor } from "./actor.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A database handle or a transaction: repositories accept either. */
@@ -83,7 +84,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection dropped by the server (restart, failover, admin kill) must not crash the process:
     // the pool discards it and the next query opens a new one.
     pool.on("error", (error) => options.onPoolError?.(error));
-    const db = drizzlePg(pool) as unknown as Db;
+    // Every write names its actor for the audit trigger (db/actor.ts).
+    const db = withActor(drizzlePg(pool) as unknown as Db);
     // Several instances may start at once: one migrates while the others wait on the advisory lock.
     const client = await pool.connect();
     try {
@@ -108,7 +110,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const unlock = inMemory ? () => {} : lockDataDir(options.dataDir);
   try {
     const client = await PGlite.create(pgliteDir);
-    const db = drizzlePglite(client) as unknown as Db;
+    const db = withActor(drizzlePglite(client) as unknown as Db);
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     return {
       db,

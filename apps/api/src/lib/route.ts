@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import type { AppContext } from "../app-context.ts";
+import { runAsActor } from "../db/actor.ts";
 import { authenticate, type RequestAuth } from "../modules/auth/authenticate.ts";
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -45,7 +46,7 @@ export function route<C extends ContractShape>(
     },
     handler: async (request, reply) => {
       const auth = contract.auth === "none" ? null : await authenticate(ctx, request, contract.auth === "bearer");
-      const result = await handler({
+      const input = {
         params: request.params,
         query: request.query,
         body: request.body,
@@ -53,7 +54,9 @@ export function route<C extends ContractShape>(
         ip: request.ip,
         request,
         reply,
-      } as HandlerInput<C>);
+      } as HandlerInput<C>;
+      // The signed-in caller is the actor of every write the handler makes (the audit log reads it).
+      const result = auth ? await runAsActor(auth.userId, () => handler(input)) : await handler(input);
       return reply.status(status).send(result);
     },
   });
