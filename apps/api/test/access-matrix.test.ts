@@ -545,6 +545,13 @@ const matrix: Record<string, Row> = {
       payload: { workspace_id: f.workspaceId, ids: [await f.freshTask()], rule: weeklyRule },
     }),
   },
+  "POST /app/task/periodic/preview": {
+    expect: members(),
+    request: (f) => ({
+      url: "/app/task/periodic/preview",
+      payload: { workspace_id: f.workspaceId, rule: weeklyRule, count: 3 },
+    }),
+  },
   "PUT /app/task/{id}/restoration": {
     expect: taskParties(),
     request: async (f) => {

@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { route } from "../../lib/route.ts";
+import { registerPeriodicPreviewRoute } from "./periodic-preview.routes.ts";
 import { syncGeneratedDescription } from "./sync-generated-description.service.ts";
 import {
   changeTaskStatus,
@@ -67,4 +68,5 @@ export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void 
     syncGeneratedDescription(ctx, auth, params.id, body ?? {}),
   );
   route(app, ctx, restoreTaskContract, ({ auth, params }) => restoreTask(ctx, auth, params.id));
+  registerPeriodicPreviewRoute(app, ctx);
 }

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { idSchema } from "../common/common.schema.ts";
+import { defineContract } from "../common/define-contract.ts";
+import { recurrenceDateSchema, recurrencePreviewSchema, recurrenceRuleSchema } from "./recurrence.schema.ts";
+
+/** How many occurrences the rule editor may ask for at once (「次回以降の予定」 shows a handful). */
+export const PERIODIC_PREVIEW_MAX_COUNT = 50;
+
+export const periodicPreviewBodySchema = z.strictObject({
+  workspace_id: idSchema,
+  rule: recurrenceRuleSchema,
+  /** The first day to list (Asia/Tokyo); without it, today in Tokyo, the first day occurrences are generated for. */
+  from: recurrenceDateSchema.optional(),
+  count: z
+    .int({ error: "件数は整数で指定してください" })
+    .min(1, { error: "件数は1以上で指定してください" })
+    .max(PERIODIC_PREVIEW_MAX_COUNT, { error: `件数は${PERIODIC_PREVIEW_MAX_COUNT}以下で指定してください` })
+    .default(10),
+});
+export type PeriodicPreviewBody = z.input<typeof periodicPreviewBodySchema>;
+
+export const periodicPreviewContract = defineContract({
+  method: "POST",
+  path: "/app/task/periodic/preview",
+  summary:
+    "What a recurrence rule would generate, without saving anything: the rule in words and its next `count` occurrences from `from` (default today, Asia/Tokyo), with holiday moves and deadlines. Any member of the workspace may ask",
+  tags: ["task"],
+  auth: "bearer",
+  body: periodicPreviewBodySchema,
+  response: recurrencePreviewSchema,
+});
