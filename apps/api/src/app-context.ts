@@ -1,6 +1,7 @@
 import type { AiProvider } from "./ai/ai-provider.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { Jobs } from "./jobs/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { AuthKeys } from "./modules/auth/tokens.ts";
 
@@ -13,6 +14,8 @@ export interface AppContext {
   keys: AuthKeys;
   /** Writes generated texts: the configured chat server, or the template generator without one. */
   ai: AiProvider;
+  /** Background jobs: enqueue in a transaction, recurring schedules (jobs/jobs.ts). */
+  jobs: Jobs;
   /** The clock: tests inject a fixed one. */
   now: () => Date;
 }

@@ -7,6 +7,8 @@ import { createAiProvider } from "./ai/create-ai-provider.ts";
 import type { AppContext } from "./app-context.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createPgBossJobs, type JobsTuning } from "./jobs/pg-boss-jobs.ts";
+import { registerJobs } from "./jobs/register-jobs.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { deriveKeys } from "./modules/auth/tokens.ts";
@@ -36,6 +38,8 @@ export interface BuildAppOptions {
   database: Database;
   mailer?: Mailer;
   now?: () => Date;
+  /** Shorter timings of the job queue's loops (tests). */
+  jobsTuning?: JobsTuning;
   /** Pino options; tests pass false to keep their output quiet. */
   logger?: boolean | object;
 }
@@ -67,8 +71,14 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     keys: deriveKeys(config.authSecret),
     ai: createAiProvider(config.ai),
+    jobs: createPgBossJobs({ database, log: app.log, tuning: options.jobsTuning }),
     now: options.now ?? (() => new Date()),
   };
+  // Handlers and schedules are known before the first request; the queue starts with the server and drains
+  // when it closes (after the requests in flight, before the database is closed by the caller).
+  registerJobs(ctx);
+  app.addHook("onReady", () => ctx.jobs.start());
+  app.addHook("onClose", () => ctx.jobs.stop());
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);

@@ -18,6 +18,10 @@ export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded database itself (PGlite only): the job queue runs over the same instance. */
+  pglite?: PGlite;
+  /** The server's URL (PostgreSQL only): the job queue opens its own small pool to it. */
+  url?: string;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -98,6 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      url: options.databaseUrl,
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -115,6 +120,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "pglite",
+      pglite: client,
       ping: async () => {
         await client.query("select 1");
       },

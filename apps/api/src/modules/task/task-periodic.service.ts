@@ -236,3 +236,62 @@ export async function setTasksPeriodic(
     items: presented.map((task) => ({ ...task, occurrences: occurrences.get(task.periodic_series_id ?? "") ?? [] })),
   };
 }
+
+/**
+ * The daily re-planning (jobs/periodic-replan.job.ts): every live periodic template of every workspace gets
+ * the occurrences its unchanged rule produces up to the rolling horizon, by the same plan as an edit of the
+ * rule (`planRegeneration` with the rule as both old and new), one transaction per workspace. The templates
+ * themselves are not written, so their 更新日 stays that of the last person's edit. Idempotent: a second run
+ * on the same day finds every date held and creates nothing.
+ */
+export async function extendPeriodicSeries(ctx: AppContext): Promise<{ templates: number; created: number }> {
+  const now = ctx.now();
+  const today = tokyoToday(now);
+  const templates = await ctx.db
+    .select()
+    .from(tasks)
+    .where(and(isNotNull(tasks.periodicRule), isNotNull(tasks.periodicSeriesId), isNull(tasks.deletedAt)));
+  const byWorkspace = new Map<string, TaskRow[]>();
+  for (const row of templates) {
+    if (row.occurrenceDate !== null) continue;
+    byWorkspace.set(row.workspaceId, [...(byWorkspace.get(row.workspaceId) ?? []), row]);
+  }
+  let created = 0;
+  for (const [workspaceId, rows] of byWorkspace) {
+    created += await ctx.db.transaction(async (tx) => {
+      const existing = await loadOccurrences(
+        tx,
+        workspaceId,
+        rows.map((row) => row.periodicSeriesId!),
+      );
+      const toDelete: string[] = [];
+      const toCreate: ReturnType<typeof occurrenceOf>[] = [];
+      for (const row of rows) {
+        const rule = row.periodicRule as RecurrenceRule;
+        const plan = planRegeneration({
+          oldRule: rule,
+          newRule: rule,
+          existing: existing
+            .filter((occurrence) => occurrence.periodicSeriesId === row.periodicSeriesId)
+            .map((occurrence) => ({
+              id: occurrence.id,
+              date: occurrence.occurrenceDate!,
+              touched: occurrence.periodicTouched || occurrence.deletedAt !== null,
+            })),
+          today,
+          horizonDays: PERIODIC_HORIZON_DAYS,
+          calendar: holidayJpCalendar,
+        });
+        toDelete.push(...plan.delete);
+        for (const [index, date] of plan.create.slice(0, PERIODIC_MAX_OCCURRENCES).entries()) {
+          toCreate.push(occurrenceOf(row, row.periodicSeriesId!, rule, date, now.getTime() + index / 1000));
+        }
+      }
+      // Only duplicates of a held date can be planned for deletion here (the rule did not change).
+      await updateTasks(tx, workspaceId, toDelete, { deletedAt: now, deletedBatch: uuidv7(), periodicSeriesId: null });
+      await insertTasks(tx, toCreate);
+      return toCreate.length;
+    });
+  }
+  return { templates: [...byWorkspace.values()].reduce((sum, rows) => sum + rows.length, 0), created };
+}

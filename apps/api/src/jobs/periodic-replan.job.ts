@@ -1,0 +1,14 @@
+import type { AppContext } from "../app-context.ts";
+import { extendPeriodicSeries } from "../modules/task/task-periodic.service.ts";
+
+/**
+ * Daily at 03:30 Asia/Tokyo (register-jobs.ts): the rolling horizon moves one day, so each periodic task gets
+ * the occurrence(s) that came within it. "Today" is ctx.now's Tokyo date when the job runs.
+ */
+export function definePeriodicReplanJob(ctx: AppContext): void {
+  ctx.jobs.define({
+    name: "periodic-replan",
+    retry: { limit: 3, delaySeconds: 300 },
+    handle: () => extendPeriodicSeries(ctx),
+  });
+}

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss } from "pg-boss";
+import type { Database, DbOrTx } from "../db/client.ts";
+import {
+  type EnqueueOptions,
+  JOB_TIME_ZONE,
+  type JobDefinition,
+  type JobName,
+  type JobPayloads,
+  type Jobs,
+} from "./jobs.ts";
+
+/** The schema of pg-boss's tables, apart from ours (drizzle's migrations never touch it). */
+export const JOBS_SCHEMA = "pgboss";
+
+/**
+ * Timings of pg-boss's own loops. The defaults suit production; tests shorten them so that a lost job
+ * (a crashed instance) is noticed in seconds rather than minutes.
+ */
+export interface JobsTuning {
+  /** How often an idle worker looks for jobs when no notification woke it (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+  /** How often expired (lost) jobs are put back for retry (seconds). */
+  superviseIntervalSeconds?: number;
+  /** How often due schedules are turned into jobs (seconds). */
+  cronMonitorIntervalSeconds?: number;
+  cronWorkerIntervalSeconds?: number;
+}
+
+export interface CreateJobsOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  tuning?: JobsTuning;
+}
+
+const DEFAULT_RETRY = { limit: 5, delaySeconds: 30, maxDelaySeconds: 3600 };
+
+/**
+ * `Jobs` over pg-boss. On PostgreSQL pg-boss keeps a small pool of its own (and one LISTEN connection that
+ * wakes workers as soon as a job is committed); on PGlite it runs over the same embedded instance, whose
+ * single connection serialises its statements with the API's. Enqueueing goes through the caller's drizzle
+ * transaction (`fromDrizzle`), so the job row commits or rolls back with the change.
+ */
+export function createPgBossJobs({ database, log, tuning = {} }: CreateJobsOptions): Jobs {
+  const { pollingIntervalSeconds = 5, ...loops } = tuning;
+  const common: ConstructorOptions = {
+    schema: JOBS_SCHEMA,
+    useListenNotify: true,
+    // pg-boss refuses an option present with the value undefined: only the ones set are passed.
+    ...Object.fromEntries(Object.entries(loops).filter(([, value]) => value !== undefined)),
+  };
+  let boss: PgBoss;
+  if (database.kind === "pglite") {
+    if (!database.pglite) throw new Error("the PGlite database does not expose its instance");
+    boss = new PgBoss({ ...common, backend: "pglite", db: fromPglite(database.pglite) });
+  } else {
+    if (!database.url) throw new Error("the PostgreSQL database does not expose its URL");
+    boss = new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: "tasuki-jobs" });
+  }
+  // pg-boss reports failures of its own loops (a lost connection, a failed maintenance pass) as events:
+  // logged, never thrown, so the API keeps serving while the database comes back.
+  boss.on("error", (error) => log.error({ err: error }, "job queue error"));
+  boss.on("warning", (warning) => log.warn({ warning }, "job queue warning"));
+
+  const definitions = new Map<JobName, JobDefinition<JobName>>();
+  const schedules: { name: JobName; cron: string; payload: object }[] = [];
+  let started = false;
+
+  async function runJob(definition: JobDefinition<JobName>, job: Job<object>) {
+    const startedAt = Date.now();
+    try {
+      const output = await definition.handle(job.data as JobPayloads[JobName], {
+        id: job.id,
+        name: definition.name,
+        retryCount: job.retryCount,
+      });
+      log.info({ job: { id: job.id, name: definition.name, ms: Date.now() - startedAt, output } }, "job done");
+      return output;
+    } catch (error) {
+      log.warn({ err: error, job: { id: job.id, name: definition.name, retry: job.retryCount } }, "job failed");
+      throw error;
+    }
+  }
+
+  return {
+    define(definition) {
+      if (started) throw new Error(`job ${definition.name} defined after start`);
+      definitions.set(definition.name, definition as unknown as JobDefinition<JobName>);
+    },
+
+    async enqueue(tx: DbOrTx, name, payload, options: EnqueueOptions = {}) {
+      if (!definitions.has(name)) throw new Error(`job ${name} has no handler`);
+      return boss.send(name, payload as object, {
+        // Our Db type says execute() resolves to unknown; on both drivers it resolves to `{ rows }`.
+        db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
+    },
+
+    schedule(name, cron, payload) {
+      if (started) throw new Error(`schedule ${name} added after start`);
+      schedules.push({ name, cron, payload: payload as object });
+    },
+
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const definition of definitions.values()) {
+        const retry = definition.retry ?? DEFAULT_RETRY;
+        const queue = {
+          retryLimit: retry.limit,
+          retryDelay: retry.delaySeconds,
+          retryBackoff: true,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+          notify: true,
+        };
+        // createQueue leaves an existing queue as it is; updateQueue brings its options up to date with the code.
+        await boss.createQueue(definition.name, {
+          ...queue,
+          retryDelayMax: retry.maxDelaySeconds ?? DEFAULT_RETRY.maxDelaySeconds,
+        });
+        await boss.updateQueue(definition.name, queue);
+        await boss.work<object>(definition.name, { pollingIntervalSeconds }, async ([job]) => runJob(definition, job!));
+      }
+      // Written at every start: the code is the source of truth, and the row makes one instance send each run.
+      for (const { name, cron, payload } of schedules) {
+        await boss.schedule(name, cron, payload, { tz: JOB_TIME_ZONE, missed: "once" });
+      }
+    },
+
+    async stop({ timeoutMs = 8000 } = {}) {
+      if (!started) return;
+      started = false;
+      // Graceful: running handlers get until the timeout; pg-boss then fails what is left so it is retried.
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { AppContext } from "../app-context.ts";
+import { definePeriodicReplanJob } from "./periodic-replan.job.ts";
+import { defineSendMailJob } from "./send-mail.job.ts";
+import { defineTrashPurgeJob } from "./trash-purge.job.ts";
+
+/**
+ * Every job of the product and its schedule (cron in Asia/Tokyo). A new job: add its payload to
+ * `JobPayloads` (jobs.ts), write `define…Job(ctx)` beside its module (or here), and call it below.
+ */
+export function registerJobs(ctx: AppContext): void {
+  defineSendMailJob(ctx);
+  defineTrashPurgeJob(ctx);
+  definePeriodicReplanJob(ctx);
+  // Notifications (deadline reminders at 09:00, the daily digest) register theirs here.
+
+  // Night hours, when nobody works: 03:00 purge, 03:30 re-planning (before anyone opens the day's tasks).
+  ctx.jobs.schedule("trash-purge", "0 3 * * *", {});
+  ctx.jobs.schedule("periodic-replan", "30 3 * * *", {});
+}

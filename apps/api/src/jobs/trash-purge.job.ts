@@ -1,0 +1,92 @@
+import { and, type Column, eq, gte, isNotNull, lt, not, notExists, sql } from "drizzle-orm";
+import type { AppContext } from "../app-context.ts";
+import type { Db } from "../db/client.ts";
+import { primaryItems, secondaryItems, tasks } from "../db/schema/tasks.ts";
+import { projects } from "../db/schema/workspaces.ts";
+import { tokyoToday } from "../modules/task/task-periodic.service.ts";
+
+/** How long a deleted row stays restorable in the trash (DOMAIN.md: default 30 days). */
+export const TRASH_RETENTION_DAYS = 30;
+
+export interface PurgeCounts {
+  tasks: number;
+  secondaryItems: number;
+  primaryItems: number;
+  projects: number;
+}
+
+/**
+ * Deletes for good every task, secondary item, primary item and project that went to the trash more than
+ * 30 days before `now`, in one transaction. Children go first, and a parent goes only when nothing refers
+ * to it any more: a row deleted later than its parent (still restorable), or restored on its own, keeps the
+ * parent, which is purged by a later run once that row is gone. Status history and notifications of a task
+ * go with it (ON DELETE CASCADE). Running it twice changes nothing the second time.
+ *
+ * One exception: a deleted occurrence of a periodic task whose date is still to come stays. It is what tells
+ * the generator that a person removed that date (so that it is not made again); it goes once the date passed.
+ */
+export async function purgeTrash(db: Db, now: Date): Promise<PurgeCounts> {
+  const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const today = tokyoToday(now);
+  const expired = (column: Column) => and(isNotNull(column), lt(column, cutoff));
+  return db.transaction(async (tx) => {
+    const purgedTasks = await tx
+      .delete(tasks)
+      .where(
+        and(
+          expired(tasks.deletedAt),
+          not(
+            and(isNotNull(tasks.periodicSeriesId), isNotNull(tasks.occurrenceDate), gte(tasks.occurrenceDate, today))!,
+          ),
+        ),
+      )
+      .returning({ id: tasks.id });
+    const purgedSecondary = await tx
+      .delete(secondaryItems)
+      .where(
+        and(
+          expired(secondaryItems.deletedAt),
+          notExists(tx.select({ one: sql`1` }).from(tasks).where(eq(tasks.secondaryItemId, secondaryItems.id))),
+        ),
+      )
+      .returning({ id: secondaryItems.id });
+    const purgedPrimary = await tx
+      .delete(primaryItems)
+      .where(
+        and(
+          expired(primaryItems.deletedAt),
+          notExists(tx.select({ one: sql`1` }).from(tasks).where(eq(tasks.primaryItemId, primaryItems.id))),
+          notExists(
+            tx.select({ one: sql`1` }).from(secondaryItems).where(eq(secondaryItems.primaryItemId, primaryItems.id)),
+          ),
+        ),
+      )
+      .returning({ id: primaryItems.id });
+    const purgedProjects = await tx
+      .delete(projects)
+      .where(
+        and(
+          expired(projects.deletedAt),
+          notExists(tx.select({ one: sql`1` }).from(tasks).where(eq(tasks.projectId, projects.id))),
+          notExists(tx.select({ one: sql`1` }).from(primaryItems).where(eq(primaryItems.projectId, projects.id))),
+          notExists(tx.select({ one: sql`1` }).from(secondaryItems).where(eq(secondaryItems.projectId, projects.id))),
+        ),
+      )
+      .returning({ id: projects.id });
+    return {
+      tasks: purgedTasks.length,
+      secondaryItems: purgedSecondary.length,
+      primaryItems: purgedPrimary.length,
+      projects: purgedProjects.length,
+    };
+  });
+}
+
+/** Daily at 03:00 Asia/Tokyo (register-jobs.ts); the cut-off is computed from ctx.now when it runs. */
+export function defineTrashPurgeJob(ctx: AppContext): void {
+  ctx.jobs.define({
+    name: "trash-purge",
+    retry: { limit: 3, delaySeconds: 300 },
+    handle: () => purgeTrash(ctx.db, ctx.now()),
+  });
+}
