@@ -35,3 +35,22 @@ export function splitCsvLine(line: string, delimiter = ","): string[] {
   fields.push(field);
   return fields;
 }
+
+/**
+ * A cell that starts with = + - @ (or a tab / carriage return) is run as a formula by Excel, so such cells
+ * get a leading apostrophe, which Excel hides (as the API's staff export does).
+ */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** RFC 4180 text with CRLF line ends, as Excel writes it. */
+export function toCsvText(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(",")}\r\n`).join("");
+}
+
+/** UTF-8 with a BOM: Excel opens it by double-click without garbling Japanese. */
+export function csvBlob(rows: readonly (readonly string[])[]): Blob {
+  return new Blob([`\uFEFF${toCsvText(rows)}`], { type: "text/csv;charset=utf-8" });
+}

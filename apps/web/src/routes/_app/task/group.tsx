@@ -1,6 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { TaskPlaceholderPage } from "../../../features/task/components/task-placeholder-page.tsx";
+import { TaskListPage } from "../../../features/task/components/task-list-page.tsx";
+import { taskSearchSchema } from "../../../features/task/task-search.ts";
 
 export const Route = createFileRoute("/_app/task/group")({
-  component: () => <TaskPlaceholderPage tab="group" />,
+  validateSearch: taskSearchSchema,
+  component: function TaskTabPage() {
+    return <TaskListPage tab="group" search={Route.useSearch()} />;
+  },
 });

@@ -1,6 +1,8 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { TaskPlaceholderPage } from "../../../features/task/components/task-placeholder-page.tsx";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
+/** /task opens the 自分 tab, where the user's own work is. */
 export const Route = createFileRoute("/_app/task/")({
-  component: () => <TaskPlaceholderPage tab="me" />,
+  beforeLoad: () => {
+    throw redirect({ to: "/task/me", replace: true });
+  },
 });

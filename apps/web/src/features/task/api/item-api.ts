@@ -1,0 +1,141 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import {
+  deletePrimaryItemContract,
+  listPrimaryItemsContract,
+  newPrimaryItemContract,
+  primaryItemIdNamesContract,
+  putPrimaryItemPositionContract,
+  restorePrimaryItemContract,
+  updatePrimaryItemContract,
+} from "@tasuki/contract/primary-item/primary-item.contracts";
+import type { PrimaryItem } from "@tasuki/contract/primary-item/primary-item.schema";
+import {
+  deleteSecondaryItemContract,
+  listSecondaryItemsContract,
+  newSecondaryItemContract,
+  putSecondaryItemPositionContract,
+  restoreSecondaryItemContract,
+  secondaryItemIdNamesContract,
+  updateSecondaryItemContract,
+} from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
+import { callApi } from "../../../lib/api-client.ts";
+
+/** 大項目 and 中項目 of the task lists: one module, since the two have the same shape and calls. */
+
+const ITEM_PAGE_SIZE = 200;
+/** A project with more than 2,000 items is not a plan anyone reads; the list stops there. */
+const MAX_ITEM_PAGES = 10;
+
+async function readAll<T>(read: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
+  const first = await read(1);
+  const items = [...first.items];
+  for (let page = 2; items.length < first.total && page <= MAX_ITEM_PAGES; page += 1) {
+    const next = await read(page);
+    if (!next.items.length) break;
+    items.push(...next.items);
+  }
+  return items;
+}
+
+export function primaryItemsQueryOptions(workspaceId: string, projectId: string, trash = false) {
+  return queryOptions({
+    queryKey: ["task-item", "primary", workspaceId, projectId, trash],
+    queryFn: ({ signal }) =>
+      readAll<PrimaryItem>((page) =>
+        callApi(listPrimaryItemsContract, {
+          query: {
+            workspace_id: workspaceId,
+            project_id: projectId,
+            trash: trash ? "true" : "false",
+            page,
+            per_page: ITEM_PAGE_SIZE,
+          },
+          signal,
+        }),
+      ),
+  });
+}
+
+export function usePrimaryItems(workspaceId: string, projectId: string | undefined, trash = false) {
+  return useQuery({ ...primaryItemsQueryOptions(workspaceId, projectId ?? "", trash), enabled: Boolean(projectId) });
+}
+
+export function secondaryItemsQueryOptions(workspaceId: string, primaryItemId: string, trash = false) {
+  return queryOptions({
+    queryKey: ["task-item", "secondary", workspaceId, primaryItemId, trash],
+    queryFn: ({ signal }) =>
+      readAll<SecondaryItem>((page) =>
+        callApi(listSecondaryItemsContract, {
+          query: {
+            workspace_id: workspaceId,
+            primary_item_id: primaryItemId,
+            trash: trash ? "true" : "false",
+            page,
+            per_page: ITEM_PAGE_SIZE,
+          },
+          signal,
+        }),
+      ),
+  });
+}
+
+/** Names of a project's 大項目, for headers of tabs that do not load the items themselves. */
+export function primaryItemNamesQueryOptions(workspaceId: string, projectId: string) {
+  return queryOptions({
+    queryKey: ["task-item", "primary-names", workspaceId, projectId],
+    queryFn: ({ signal }) =>
+      callApi(primaryItemIdNamesContract, { query: { workspace_id: workspaceId, project_id: projectId }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function secondaryItemNamesQueryOptions(workspaceId: string, primaryItemId: string) {
+  return queryOptions({
+    queryKey: ["task-item", "secondary-names", workspaceId, primaryItemId],
+    queryFn: ({ signal }) =>
+      callApi(secondaryItemIdNamesContract, {
+        query: { workspace_id: workspaceId, primary_item_id: primaryItemId },
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+}
+
+export type ItemLevel = "primary" | "secondary";
+
+export function newPrimaryItem(body: { workspace_id: string; project_id: string; name: string }) {
+  return callApi(newPrimaryItemContract, { body });
+}
+
+export function newSecondaryItem(body: { workspace_id: string; primary_item_id: string; name: string }) {
+  return callApi(newSecondaryItemContract, { body });
+}
+
+export function renameItem(level: ItemLevel, id: string, name: string) {
+  return level === "primary"
+    ? callApi(updatePrimaryItemContract, { params: { id }, body: { name } })
+    : callApi(updateSecondaryItemContract, { params: { id }, body: { name } });
+}
+
+export function deleteItem(level: ItemLevel, id: string) {
+  return level === "primary"
+    ? callApi(deletePrimaryItemContract, { params: { id } })
+    : callApi(deleteSecondaryItemContract, { params: { id } });
+}
+
+export function restoreItem(level: ItemLevel, id: string) {
+  return level === "primary"
+    ? callApi(restorePrimaryItemContract, { params: { id } })
+    : callApi(restoreSecondaryItemContract, { params: { id } });
+}
+
+export function putItemPosition(
+  level: ItemLevel,
+  id: string,
+  body: { prev_id: string | null; next_id: string | null },
+) {
+  return level === "primary"
+    ? callApi(putPrimaryItemPositionContract, { params: { id }, body })
+    : callApi(putSecondaryItemPositionContract, { params: { id }, body });
+}

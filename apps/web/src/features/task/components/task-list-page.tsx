@@ -1,0 +1,162 @@
+import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
+import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import ListAltOutlined from "@mui/icons-material/ListAltOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Divider from "@mui/material/Divider";
+import Paper from "@mui/material/Paper";
+import Tabs from "@mui/material/Tabs";
+import { useNavigate } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { TabLink } from "../../../components/router-link.tsx";
+import { useGroupTree } from "../../group/api/list-group-tree.ts";
+import { treeRows } from "../../group/group-tree.ts";
+import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
+import { useAllProjects } from "../../project/api/list-projects.ts";
+import { TaskDetailDrawer } from "../detail/task-detail-drawer.tsx";
+import { TAB_DESCRIPTIONS, TAB_LABELS, TAB_ORDER, type TaskTab } from "../task-labels.ts";
+import { rememberedTabSearch, rememberTabSearch, type TaskSearch } from "../task-search.ts";
+import { ProjectPicker } from "./project-picker.tsx";
+import { TaskFilterBar } from "./task-filter-bar.tsx";
+import { TaskListSection } from "./task-list-section.tsx";
+
+const TAB_PATHS = {
+  me: "/task/me",
+  group: "/task/group",
+  management: "/task/management",
+  public: "/task/public",
+  project: "/task/project",
+} as const satisfies Record<TaskTab, string>;
+
+/**
+ * The task list of one tab (自分・グループ・管理・公開・プロジェクト): filters, sort and the trash view in the
+ * address, the grouped list, and the detail drawer named by `task` so a task link can be shared.
+ */
+export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch }) {
+  const workspaceId = useCurrentWorkspaceId();
+  const navigate = useNavigate();
+  const tree = useGroupTree(workspaceId);
+  const projects = useAllProjects({ workspace_id: workspaceId });
+  const [exportRequest, setExportRequest] = useState(0);
+  rememberTabSearch(tab, search);
+
+  const setSearch = (patch: Partial<TaskSearch>, options: { push?: boolean } = {}) =>
+    void navigate({
+      to: TAB_PATHS[tab],
+      search: { ...search, ...patch },
+      // Typing in a filter would otherwise fill the history with one entry per keystroke.
+      replace: !options.push,
+    });
+
+  const groupOptions = useMemo(
+    () => treeRows(tree.data?.items ?? []).map((row) => ({ id: row.node.id, name: row.node.name, depth: row.depth })),
+    [tree.data],
+  );
+  const projectOptions = useMemo(
+    () => (projects.data?.items ?? []).map((project) => ({ id: project.id, name: project.name })),
+    [projects.data],
+  );
+  const trash = search.view === "trash";
+  const needsProject = tab === "project" && !search.project_id;
+
+  return (
+    <>
+      <PageHeader
+        title="タスク"
+        description={TAB_DESCRIPTIONS[tab]}
+        actions={
+          <>
+            <Button
+              variant="outlined"
+              startIcon={trash ? <ListAltOutlined /> : <DeleteOutlineOutlined />}
+              onClick={() => setSearch({ view: trash ? undefined : "trash" }, { push: true })}
+            >
+              {trash ? "一覧に戻る" : "ゴミ箱"}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={needsProject}
+              onClick={() => setExportRequest((n) => n + 1)}
+            >
+              CSV出力
+            </Button>
+          </>
+        }
+      />
+      <Paper variant="outlined" sx={{ borderRadius: 3 }}>
+        <Tabs
+          value={tab}
+          aria-label="タスクの表示切り替え"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ px: 2 }}
+        >
+          {TAB_ORDER.map((value) => (
+            <TabLink
+              key={value}
+              value={value}
+              label={TAB_LABELS[value]}
+              to={TAB_PATHS[value]}
+              search={value === tab ? search : rememberedTabSearch(value)}
+            />
+          ))}
+        </Tabs>
+        <Divider />
+        {tab === "project" && (
+          <Box sx={{ px: 2, pt: 2 }}>
+            <ProjectPicker
+              projects={projects.data?.items ?? []}
+              loading={projects.isPending}
+              value={search.project_id}
+              onChange={(projectId) => setSearch({ project_id: projectId }, { push: true })}
+            />
+          </Box>
+        )}
+        <TaskFilterBar
+          workspaceId={workspaceId}
+          tab={tab}
+          search={search}
+          groups={groupOptions}
+          projects={projectOptions}
+          onChange={(patch) => setSearch(patch)}
+        />
+        {trash && (
+          <Box sx={{ px: 2, pb: 1.5, color: "text.secondary", fontSize: 13 }}>
+            ゴミ箱のタスクです。復元すると元の場所に戻ります。削除から30日を過ぎたものは自動的に完全に削除されます。
+          </Box>
+        )}
+      </Paper>
+      <Box sx={{ mt: 2 }}>
+        <TaskListSection
+          key={`${tab}:${search.project_id ?? ""}:${trash}`}
+          workspaceId={workspaceId}
+          tab={tab}
+          search={search}
+          groups={tree.data?.items ?? []}
+          projects={projects.data?.items ?? []}
+          exportRequest={exportRequest}
+          onOpenTask={(taskId) => setSearch({ task: taskId }, { push: true })}
+          onClearFilters={() =>
+            setSearch({
+              status: undefined,
+              priority: undefined,
+              assignee_id: undefined,
+              manager_id: undefined,
+              group_id: undefined,
+              from: undefined,
+              to: undefined,
+              q: undefined,
+            })
+          }
+        />
+      </Box>
+      <TaskDetailDrawer
+        workspaceId={workspaceId}
+        taskId={search.task ?? null}
+        onClose={() => setSearch({ task: undefined }, { push: true })}
+      />
+    </>
+  );
+}

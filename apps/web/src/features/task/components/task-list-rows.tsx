@@ -1,0 +1,634 @@
+import { useDraggable, useDroppable } from "@dnd-kit/core";
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import ChevronRightOutlined from "@mui/icons-material/ChevronRightOutlined";
+import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
+import DragIndicatorOutlined from "@mui/icons-material/DragIndicatorOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import ExpandMoreOutlined from "@mui/icons-material/ExpandMoreOutlined";
+import FolderOutlined from "@mui/icons-material/FolderOutlined";
+import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
+import MoreVertOutlined from "@mui/icons-material/MoreVertOutlined";
+import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
+import NotificationsOffOutlined from "@mui/icons-material/NotificationsOffOutlined";
+import OpenInNewOutlined from "@mui/icons-material/OpenInNewOutlined";
+import RepeatOutlined from "@mui/icons-material/RepeatOutlined";
+import RestoreOutlined from "@mui/icons-material/RestoreOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import ButtonBase from "@mui/material/ButtonBase";
+import Checkbox from "@mui/material/Checkbox";
+import IconButton from "@mui/material/IconButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import Skeleton from "@mui/material/Skeleton";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
+import { memo, type ReactNode, useState } from "react";
+import { formatDateTime } from "../../../lib/date.ts";
+import type { PersonRef } from "../../organization/components/person-avatar.tsx";
+import { DEADLINE_COLORS, DEADLINE_LABELS, STATUS_COLORS } from "../task-labels.ts";
+import type { AdditionKind, TaskListRow } from "../task-rows.ts";
+import { DeadlineField, PersonField, PrioritySelect, StatusSelect } from "./task-inline-fields.tsx";
+
+export const ROW_HEIGHT = { topTitle: 40, group: 44, project: 42, primaryItem: 40, addition: 40, task: 48 } as const;
+export const INDENT_PX = 20;
+
+/** Columns of a task row; the narrow layout keeps the title, status and deadline. */
+export const GRID_COLUMNS = {
+  xs: "32px minmax(0,1fr) 84px 96px 32px",
+  md: "36px 24px minmax(0,1fr) 112px 88px 150px 140px 36px",
+};
+
+const cellHiddenOnNarrow = { display: { xs: "none", md: "flex" } } as const;
+/** Dragging is for a mouse; on a phone the column gives its room to the title. */
+const dragCellSx = { display: { xs: "none", md: "grid" } } as const;
+
+export interface TaskRowActions {
+  workspaceId: string;
+  trash: boolean;
+  draggable: boolean;
+  onOpen: (task: Task) => void;
+  onToggleSelect: (task: Task, shift: boolean) => void;
+  onStatus: (task: Task, status: TaskStatus) => void;
+  onPriority: (task: Task, priority: TaskPriority) => void;
+  onAssignee: (task: Task, person: PersonRef | null) => void;
+  onDeadline: (task: Task, date: string | null) => void;
+  onDelete: (task: Task) => void;
+  onRestore: (task: Task) => void;
+}
+
+export function TopTitleRow({
+  count,
+  selectedCount,
+  onToggleAll,
+}: {
+  count: number;
+  selectedCount: number;
+  onToggleAll: (checked: boolean) => void;
+}) {
+  return (
+    <Box
+      role="row"
+      sx={{
+        display: "grid",
+        gridTemplateColumns: GRID_COLUMNS,
+        alignItems: "center",
+        height: ROW_HEIGHT.topTitle,
+        px: 1,
+        bgcolor: "#f5f6fa",
+        borderBottom: 1,
+        borderColor: "divider",
+        color: "text.secondary",
+        fontSize: 12,
+        fontWeight: 700,
+      }}
+    >
+      <Checkbox
+        size="small"
+        disabled={count === 0}
+        checked={count > 0 && selectedCount === count}
+        indeterminate={selectedCount > 0 && selectedCount < count}
+        onChange={(event) => onToggleAll(event.target.checked)}
+        slotProps={{ input: { "aria-label": "表示中のタスクをすべて選択" } }}
+      />
+      <Box component="span" sx={dragCellSx} />
+      <Box role="columnheader" sx={{ pl: 1 }}>
+        タスク名（{count.toLocaleString("ja-JP")}件）
+      </Box>
+      <Box role="columnheader">ステータス</Box>
+      <Box role="columnheader" sx={cellHiddenOnNarrow}>
+        優先度
+      </Box>
+      <Box role="columnheader" sx={cellHiddenOnNarrow}>
+        担当者
+      </Box>
+      <Box role="columnheader">期限</Box>
+      <span />
+    </Box>
+  );
+}
+
+function Indent({ depth }: { depth: number }) {
+  const steps = Math.max(0, depth);
+  return <Box aria-hidden sx={{ width: { xs: steps * 8, md: steps * INDENT_PX }, flexShrink: 0 }} />;
+}
+
+export const TaskRowView = memo(function TaskRowView({
+  row,
+  selected,
+  actions,
+  dropHint,
+}: {
+  row: Extract<TaskListRow, { kind: "task" }>;
+  selected: boolean;
+  actions: TaskRowActions;
+  dropHint: "before" | "after" | null;
+}) {
+  const { task } = row;
+  const drag = useDraggable({ id: `t:${task.id}`, disabled: !actions.draggable });
+  const drop = useDroppable({ id: `t:${task.id}`, disabled: !actions.draggable });
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const category = task.deadline_category;
+  const tint = category ? DEADLINE_COLORS[category] : null;
+  const finished = task.status === "done" || task.status === "closed";
+  const readOnly = actions.trash;
+  const label = (what: string) => `${task.title}の${what}`;
+
+  return (
+    <Box
+      ref={drop.setNodeRef}
+      role="row"
+      aria-label={task.title}
+      aria-selected={selected}
+      data-status={task.status}
+      data-deadline={category ?? "none"}
+      data-notification={task.has_notification ? "hasNotification" : "noNotification"}
+      sx={{
+        display: "grid",
+        gridTemplateColumns: GRID_COLUMNS,
+        alignItems: "center",
+        height: ROW_HEIGHT.task,
+        px: 1,
+        borderBottom: 1,
+        borderColor: "divider",
+        bgcolor: selected ? "rgba(57, 73, 171, 0.08)" : (tint?.background ?? "background.paper"),
+        boxShadow: tint ? `inset 4px 0 0 ${tint.accent}` : undefined,
+        opacity: drag.isDragging ? 0.4 : 1,
+        position: "relative",
+        "&:hover": { bgcolor: selected ? "rgba(57, 73, 171, 0.12)" : tint ? tint.background : "#fafbfd" },
+        "&::before":
+          dropHint === null
+            ? undefined
+            : {
+                content: '""',
+                position: "absolute",
+                left: 0,
+                right: 0,
+                height: 2,
+                bgcolor: "primary.main",
+                ...(dropHint === "before" ? { top: -1 } : { bottom: -1 }),
+              },
+      }}
+    >
+      <Checkbox
+        size="small"
+        checked={selected}
+        onClick={(event) => actions.onToggleSelect(task, event.shiftKey)}
+        slotProps={{ input: { "aria-label": `${task.title}を選択` } }}
+      />
+      {actions.draggable ? (
+        <Box
+          ref={drag.setActivatorNodeRef}
+          {...drag.listeners}
+          {...drag.attributes}
+          aria-label={`${task.title}を並べ替え`}
+          sx={{ ...dragCellSx, placeItems: "center", cursor: "grab", color: "text.disabled", touchAction: "none" }}
+        >
+          <DragIndicatorOutlined fontSize="small" />
+        </Box>
+      ) : (
+        <Box component="span" ref={drag.setNodeRef} sx={dragCellSx} />
+      )}
+      <Box
+        ref={actions.draggable ? drag.setNodeRef : undefined}
+        sx={{ display: "flex", alignItems: "center", minWidth: 0 }}
+      >
+        <Indent depth={row.depth - 1} />
+        <Tooltip title={task.has_notification ? "通知あり" : "通知なし"}>
+          <Box
+            component="span"
+            role="img"
+            aria-label={task.has_notification ? "通知あり" : "通知なし"}
+            sx={{ display: "inline-flex", mr: 0.75, color: task.has_notification ? "primary.main" : "text.disabled" }}
+          >
+            {task.has_notification ? (
+              <NotificationsActiveOutlined sx={{ fontSize: 18 }} />
+            ) : (
+              <NotificationsOffOutlined sx={{ fontSize: 18 }} />
+            )}
+          </Box>
+        </Tooltip>
+        <ButtonBase
+          onClick={() => actions.onOpen(task)}
+          sx={{ minWidth: 0, justifyContent: "flex-start", borderRadius: 1, px: 0.5, textAlign: "left" }}
+        >
+          <Typography
+            variant="body2"
+            noWrap
+            sx={{
+              fontWeight: 600,
+              color: task.status === "closed" ? "text.secondary" : "text.primary",
+              textDecoration: finished ? "line-through" : undefined,
+              textDecorationColor: "rgba(0,0,0,0.35)",
+            }}
+          >
+            {task.title}
+          </Typography>
+        </ButtonBase>
+        {(task.periodic_rule || task.periodic_series_id) && (
+          <Tooltip title="繰り返しタスク">
+            <RepeatOutlined aria-label="繰り返し" sx={{ fontSize: 16, color: "text.secondary", ml: 0.5 }} />
+          </Tooltip>
+        )}
+        {category && (
+          <Box
+            component="span"
+            sx={{
+              ml: 1,
+              px: 0.75,
+              borderRadius: 1,
+              fontSize: 11,
+              fontWeight: 700,
+              whiteSpace: "nowrap",
+              color: tint?.accent,
+              border: 1,
+              borderColor: tint?.accent,
+              display: { xs: "none", sm: "inline" },
+            }}
+          >
+            {DEADLINE_LABELS[category]}
+          </Box>
+        )}
+      </Box>
+      <Box sx={{ pr: 1 }}>
+        {readOnly ? (
+          <Box component="span" sx={{ fontSize: 13, fontWeight: 600, color: STATUS_COLORS[task.status].color }}>
+            {STATUS_COLORS[task.status] && <StatusText status={task.status} />}
+          </Box>
+        ) : (
+          <StatusSelect value={task.status} label={label("ステータス")} onChange={(s) => actions.onStatus(task, s)} />
+        )}
+      </Box>
+      <Box sx={{ ...cellHiddenOnNarrow, pr: 1 }}>
+        <PrioritySelect
+          value={task.priority}
+          disabled={readOnly}
+          label={label("優先度")}
+          onChange={(p) => actions.onPriority(task, p)}
+        />
+      </Box>
+      <Box sx={{ ...cellHiddenOnNarrow, minWidth: 0, pr: 1 }}>
+        <PersonField
+          workspaceId={actions.workspaceId}
+          value={task.assignee}
+          disabled={readOnly}
+          label={label("担当者")}
+          onChange={(person) => actions.onAssignee(task, person)}
+        />
+      </Box>
+      <Box>
+        <DeadlineField
+          value={task.expires_at}
+          disabled={readOnly}
+          label={label("期限")}
+          onChange={(date) => actions.onDeadline(task, date)}
+        />
+      </Box>
+      <Box>
+        <IconButton size="small" aria-label={`${task.title}の操作`} onClick={(event) => setMenu(event.currentTarget)}>
+          <MoreVertOutlined fontSize="small" />
+        </IconButton>
+        <Menu open={menu !== null} anchorEl={menu} onClose={() => setMenu(null)}>
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              actions.onOpen(task);
+            }}
+          >
+            <ListItemIcon>
+              <OpenInNewOutlined fontSize="small" />
+            </ListItemIcon>
+            詳細を開く
+          </MenuItem>
+          {readOnly ? (
+            <MenuItem
+              onClick={() => {
+                setMenu(null);
+                actions.onRestore(task);
+              }}
+            >
+              <ListItemIcon>
+                <RestoreOutlined fontSize="small" />
+              </ListItemIcon>
+              復元
+            </MenuItem>
+          ) : (
+            <MenuItem
+              sx={{ color: "error.main" }}
+              onClick={() => {
+                setMenu(null);
+                actions.onDelete(task);
+              }}
+            >
+              <ListItemIcon sx={{ color: "inherit" }}>
+                <DeleteOutlineOutlined fontSize="small" />
+              </ListItemIcon>
+              削除
+            </MenuItem>
+          )}
+        </Menu>
+      </Box>
+    </Box>
+  );
+});
+
+function StatusText({ status }: { status: TaskStatus }) {
+  const labels = { none: "未着手", in_progress: "進行中", done: "完了", closed: "クローズ" } as const;
+  return <>{labels[status]}</>;
+}
+
+/** In the trash a row also says when it was deleted, for the restore decision. */
+export function DeletedAt({ task }: { task: Task }) {
+  return task.deleted_at ? (
+    <Typography variant="caption" sx={{ color: "text.secondary" }}>
+      {formatDateTime(task.deleted_at)}に削除
+    </Typography>
+  ) : null;
+}
+
+type HeaderRow = Extract<TaskListRow, { kind: "group" | "project" | "primaryItem" }>;
+
+export interface HeaderActions {
+  onToggle: (key: string) => void;
+  /** Rename and delete of 大項目・中項目 (the project tab). */
+  onRenameItem?: (row: Extract<TaskListRow, { kind: "primaryItem" }>, name: string) => void;
+  onDeleteItem?: (row: Extract<TaskListRow, { kind: "primaryItem" }>) => void;
+  draggable: boolean;
+}
+
+export function HeaderRowView({
+  row,
+  collapsed,
+  name,
+  actions,
+  dropActive,
+}: {
+  row: HeaderRow;
+  collapsed: boolean;
+  /** The item's name, when the row does not carry it (loaded lazily); undefined while loading. */
+  name: string | null | undefined;
+  actions: HeaderActions;
+  dropActive: boolean;
+}) {
+  const droppableId =
+    row.kind === "primaryItem" ? `h:${row.level}:${row.itemId}` : row.kind === "project" ? `h:project:${row.key}` : "";
+  const drop = useDroppable({ id: droppableId || `h:none:${row.key}`, disabled: !actions.draggable || !droppableId });
+  const itemDrag = useDraggable({
+    id: row.kind === "primaryItem" ? `i:${row.level}:${row.itemId}` : `i:none:${row.key}`,
+    disabled: !actions.draggable || row.kind !== "primaryItem" || !actions.onRenameItem,
+  });
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [editing, setEditing] = useState(false);
+  const isItem = row.kind === "primaryItem";
+  const styles = {
+    group: { bg: "#eef0f8", weight: 800, size: 14 },
+    project: { bg: "#f5f6fb", weight: 700, size: 14 },
+    primaryItem:
+      row.kind === "primaryItem" && row.level === "secondary"
+        ? { bg: "#fcfcfe", weight: 600, size: 13 }
+        : { bg: "#f9f9fc", weight: 700, size: 13 },
+  }[row.kind];
+  const itemLabel = isItem
+    ? row.level === "primary"
+      ? "大項目"
+      : "中項目"
+    : row.kind === "project"
+      ? "プロジェクト"
+      : "グループ";
+  const title = name ?? (row.kind === "primaryItem" ? null : row.name);
+  const icon: ReactNode =
+    row.kind === "group" ? (
+      <GroupsOutlined sx={{ fontSize: 18, color: "text.secondary" }} />
+    ) : row.kind === "project" ? (
+      <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: "3px", bgcolor: row.color ?? "#9e9e9e", mx: 0.5 }} />
+    ) : (
+      <FolderOutlined sx={{ fontSize: 18, color: row.level === "primary" ? "primary.main" : "text.secondary" }} />
+    );
+
+  return (
+    <Box
+      ref={(node: HTMLElement | null) => {
+        drop.setNodeRef(node);
+        itemDrag.setNodeRef(node);
+      }}
+      role="row"
+      aria-label={`${itemLabel} ${title ?? ""}`.trim()}
+      data-kind={row.kind}
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        gap: 0.75,
+        height: ROW_HEIGHT[row.kind],
+        px: 1,
+        bgcolor: dropActive && drop.isOver ? "rgba(57, 73, 171, 0.14)" : styles.bg,
+        borderBottom: 1,
+        borderColor: "divider",
+        opacity: itemDrag.isDragging ? 0.4 : 1,
+        outline: dropActive && drop.isOver ? "2px solid" : undefined,
+        outlineColor: "primary.main",
+        outlineOffset: -2,
+      }}
+    >
+      {isItem && actions.draggable && actions.onRenameItem ? (
+        <Box
+          ref={itemDrag.setActivatorNodeRef}
+          {...itemDrag.listeners}
+          {...itemDrag.attributes}
+          aria-label={`${title ?? itemLabel}を並べ替え`}
+          sx={{
+            display: "grid",
+            placeItems: "center",
+            cursor: "grab",
+            color: "text.disabled",
+            width: 28,
+            touchAction: "none",
+          }}
+        >
+          <DragIndicatorOutlined fontSize="small" />
+        </Box>
+      ) : (
+        <Box sx={{ width: 28 }} />
+      )}
+      <Indent depth={row.depth} />
+      <IconButton
+        size="small"
+        aria-label={collapsed ? `${title ?? itemLabel}を開く` : `${title ?? itemLabel}を閉じる`}
+        aria-expanded={!collapsed}
+        onClick={() => actions.onToggle(row.key)}
+      >
+        {collapsed ? <ChevronRightOutlined fontSize="small" /> : <ExpandMoreOutlined fontSize="small" />}
+      </IconButton>
+      {icon}
+      {editing && isItem ? (
+        <InlineNameField
+          initial={title ?? ""}
+          label={`${itemLabel}名`}
+          onCancel={() => setEditing(false)}
+          onSubmit={(value) => {
+            setEditing(false);
+            if (value !== title) actions.onRenameItem?.(row, value);
+          }}
+        />
+      ) : (
+        <Typography
+          component="span"
+          noWrap
+          sx={{ fontWeight: styles.weight, fontSize: styles.size, minWidth: 0 }}
+          onDoubleClick={() => isItem && actions.onRenameItem && setEditing(true)}
+        >
+          {isItem && (
+            <Box component="span" sx={{ color: "text.secondary", fontWeight: 600, mr: 1, fontSize: 12 }}>
+              {itemLabel}
+            </Box>
+          )}
+          {title ?? <Skeleton component="span" variant="text" width={120} sx={{ display: "inline-block" }} />}
+        </Typography>
+      )}
+      <Box
+        component="span"
+        sx={{
+          fontSize: 12,
+          color: "text.secondary",
+          bgcolor: "rgba(0,0,0,0.05)",
+          borderRadius: 8,
+          px: 1,
+          flexShrink: 0,
+        }}
+      >
+        {row.count.toLocaleString("ja-JP")}件
+      </Box>
+      <Box sx={{ flexGrow: 1 }} />
+      {isItem && actions.onRenameItem && (
+        <>
+          <IconButton size="small" aria-label={`${title ?? itemLabel}の操作`} onClick={(e) => setMenu(e.currentTarget)}>
+            <MoreVertOutlined fontSize="small" />
+          </IconButton>
+          <Menu open={menu !== null} anchorEl={menu} onClose={() => setMenu(null)}>
+            <MenuItem
+              onClick={() => {
+                setMenu(null);
+                setEditing(true);
+              }}
+            >
+              <ListItemIcon>
+                <EditOutlined fontSize="small" />
+              </ListItemIcon>
+              名前を変更
+            </MenuItem>
+            <MenuItem
+              sx={{ color: "error.main" }}
+              onClick={() => {
+                setMenu(null);
+                actions.onDeleteItem?.(row);
+              }}
+            >
+              <ListItemIcon sx={{ color: "inherit" }}>
+                <DeleteOutlineOutlined fontSize="small" />
+              </ListItemIcon>
+              削除（配下のタスクも含む）
+            </MenuItem>
+          </Menu>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function InlineNameField({
+  initial,
+  label,
+  placeholder,
+  onSubmit,
+  onCancel,
+  keepOpen = false,
+}: {
+  initial: string;
+  label: string;
+  placeholder?: string;
+  onSubmit: (value: string) => void;
+  onCancel: () => void;
+  /** Addition rows stay open after Enter so several tasks are typed in a row. */
+  keepOpen?: boolean;
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <TextField
+      autoFocus
+      size="small"
+      value={value}
+      placeholder={placeholder}
+      onChange={(event) => setValue(event.target.value)}
+      slotProps={{ htmlInput: { "aria-label": label, maxLength: 200 } }}
+      onBlur={() => {
+        if (!value.trim()) onCancel();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onCancel();
+        if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+          event.preventDefault();
+          const text = value.trim();
+          if (!text) return;
+          onSubmit(text);
+          if (keepOpen) setValue("");
+        }
+      }}
+      sx={{ flexGrow: 1, maxWidth: 560, "& .MuiInputBase-input": { py: 0.5, fontSize: 14 } }}
+    />
+  );
+}
+
+const ADDITION_LABELS: Record<AdditionKind, { button: string; field: string; placeholder: string }> = {
+  task: { button: "タスクを追加", field: "新しいタスク名", placeholder: "タスク名を入力してEnter" },
+  primaryItem: { button: "大項目を追加", field: "新しい大項目名", placeholder: "大項目名を入力してEnter" },
+  secondaryItem: { button: "中項目を追加", field: "新しい中項目名", placeholder: "中項目名を入力してEnter" },
+};
+
+export function AdditionRowView({
+  row,
+  onAdd,
+}: {
+  row: Extract<TaskListRow, { kind: "addition" }>;
+  onAdd: (row: Extract<TaskListRow, { kind: "addition" }>, name: string) => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const labels = ADDITION_LABELS[row.addition];
+  return (
+    <Box
+      role="row"
+      data-kind="addition"
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        height: ROW_HEIGHT.addition,
+        px: 1,
+        borderBottom: 1,
+        borderColor: "divider",
+      }}
+    >
+      <Box sx={{ width: 28 + (row.addition === "task" ? 32 : 0) }} />
+      <Indent depth={row.depth} />
+      {open ? (
+        <InlineNameField
+          initial=""
+          label={labels.field}
+          placeholder={labels.placeholder}
+          keepOpen
+          onCancel={() => setOpen(false)}
+          onSubmit={(name) => void onAdd(row, name)}
+        />
+      ) : (
+        <Button
+          size="small"
+          startIcon={<AddOutlined />}
+          onClick={() => setOpen(true)}
+          sx={{ color: row.addition === "task" ? "text.secondary" : "primary.main", fontWeight: 600 }}
+        >
+          {labels.button}
+        </Button>
+      )}
+    </Box>
+  );
+}
