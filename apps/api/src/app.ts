@@ -29,6 +29,8 @@ import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerSecurityHeaders } from "./plugins/security.ts";
 import { registerSwagger } from "./plugins/swagger.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { registerRealtimeRoutes } from "./realtime/realtime.routes.ts";
+import type { RealtimeOptions } from "./realtime/realtime-hub.ts";
 
 // Validation messages reach users: zod speaks Japanese.
 z.config(z.locales.ja());
@@ -42,6 +44,8 @@ export interface BuildAppOptions {
   jobsTuning?: JobsTuning;
   /** Pino options; tests pass false to keep their output quiet. */
   logger?: boolean | object;
+  /** Timings of the realtime connections (tests shorten them). */
+  realtime?: RealtimeOptions;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
@@ -83,7 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await registerSwagger(app);
-  await app.register(websocket);
+  // Clients only send small control messages (auth, subscribe).
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await registerRealtimeRoutes(app, ctx, options.realtime);
   await app.register(async (api) => {
     registerSystemRoutes(api, ctx);
     registerAuthRoutes(api, ctx);

@@ -6,6 +6,7 @@ import type { AppContext } from "../src/app-context.ts";
 import type { Config } from "../src/config.ts";
 import { findUserByEmail } from "../src/modules/user/user.repository.ts";
 import { insertWorkspaceUser } from "../src/modules/workspace-user/workspace-user.repository.ts";
+import type { RealtimeOptions } from "../src/realtime/realtime-hub.ts";
 import { type SmtpServer, startSmtpServer } from "./smtp.ts";
 import { openTestDatabase } from "./test-database.ts";
 
@@ -50,7 +51,9 @@ export interface TestApp {
 }
 
 /** The whole API on a fresh database, mailing through a real SMTP server on loopback. */
-export async function createTestApp(options: { config?: Partial<Config>; start?: Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { config?: Partial<Config>; start?: Date; realtime?: RealtimeOptions } = {},
+): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const database = await openTestDatabase();
   let offset = 0;
@@ -61,6 +64,7 @@ export async function createTestApp(options: { config?: Partial<Config>; start?:
     database,
     now,
     logger: false,
+    ...(options.realtime ? { realtime: options.realtime } : {}),
   });
   await app.ready();
   return {

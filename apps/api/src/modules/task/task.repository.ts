@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
 import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
@@ -12,7 +28,10 @@ export type TaskStatusChangeRow = typeof taskStatusChanges.$inferSelect;
  */
 export type TaskViewer = { kind: "all" } | { kind: "guest"; staffId: string } | { kind: "member"; staffId: string };
 
-function myGroupIds(db: DbOrTx, workspaceId: string, staffId: string) {
+/** A staff id as a value, or as an expression (realtime asks for many staff members in one query). */
+type StaffIdExpr = string | SQL;
+
+function myGroupIds(db: DbOrTx, workspaceId: string, staffId: StaffIdExpr) {
   // A group in the trash no longer opens its tasks to its members.
   return db
     .select({ id: groupMembers.groupId })
@@ -28,7 +47,7 @@ function myGroupIds(db: DbOrTx, workspaceId: string, staffId: string) {
 }
 
 /** The project rule of the project pages: its group's members, its manager and its members. */
-function myProjectIds(db: DbOrTx, workspaceId: string, staffId: string) {
+function myProjectIds(db: DbOrTx, workspaceId: string, staffId: StaffIdExpr) {
   const memberOf = db
     .select({ id: projectMembers.projectId })
     .from(projectMembers)
@@ -48,17 +67,99 @@ function myProjectIds(db: DbOrTx, workspaceId: string, staffId: string) {
     );
 }
 
-function visibleTo(db: DbOrTx, workspaceId: string, viewer: TaskViewer): SQL | undefined {
+/** The columns the visibility rule reads: the tasks table's, or the same references given as values. */
+type TaskAudienceColumns = Record<
+  "assigneeId" | "managerId" | "createdBy" | "isPublic" | "groupId" | "projectId",
+  SQLWrapper
+>;
+
+function visibleTo(
+  db: DbOrTx,
+  workspaceId: string,
+  viewer: TaskViewer | { kind: "guest" | "member"; staffId: StaffIdExpr },
+  t: TaskAudienceColumns = tasks,
+): SQL | undefined {
   if (viewer.kind === "all") return undefined;
-  const own = or(eq(tasks.assigneeId, viewer.staffId), eq(tasks.managerId, viewer.staffId));
+  const own = or(eq(t.assigneeId, viewer.staffId), eq(t.managerId, viewer.staffId));
   if (viewer.kind === "guest") return own;
   return or(
     own,
-    eq(tasks.createdBy, viewer.staffId),
-    eq(tasks.isPublic, true),
-    inArray(tasks.groupId, myGroupIds(db, workspaceId, viewer.staffId)),
-    inArray(tasks.projectId, myProjectIds(db, workspaceId, viewer.staffId)),
+    eq(t.createdBy, viewer.staffId),
+    eq(t.isPublic, true),
+    inArray(t.groupId, myGroupIds(db, workspaceId, viewer.staffId)),
+    inArray(t.projectId, myProjectIds(db, workspaceId, viewer.staffId)),
   );
+}
+
+/** A task's references that decide who sees it, as they were before a change. */
+export interface TaskAudienceRefs {
+  id: string;
+  assigneeId: string | null;
+  managerId: string | null;
+  createdBy: string | null;
+  groupId: string | null;
+  projectId: string | null;
+  isPublic: boolean;
+}
+
+/**
+ * Which of these staff members (none with view_all_tasks: they see everything) may see which of these tasks,
+ * by the rule of the task list: the tasks named by `ids` as they are now, and those of `before` as they were
+ * (realtime tells a task's former audience that it left them). Answers `staffId:taskId` pairs, in at most
+ * four queries whatever the numbers of staff and tasks.
+ */
+export async function findTaskAudience(
+  db: DbOrTx,
+  workspaceId: string,
+  viewers: { kind: "guest" | "member"; staffId: string }[],
+  ids: string[],
+  before: TaskAudienceRefs[],
+): Promise<Set<string>> {
+  const pairs = new Set<string>();
+  const staff = sql`v.staff_id`;
+  for (const kind of ["member", "guest"] as const) {
+    const staffIds = viewers.filter((viewer) => viewer.kind === kind).map((viewer) => viewer.staffId);
+    if (!staffIds.length) continue;
+    const audience = sql`unnest(${`{${staffIds.join(",")}}`}::uuid[]) as v(staff_id)`;
+    if (ids.length) {
+      const rows = await db
+        .select({ staffId: sql<string>`v.staff_id::text`, taskId: tasks.id })
+        .from(tasks)
+        .innerJoin(audience, sql`true`)
+        .where(
+          and(
+            eq(tasks.workspaceId, workspaceId),
+            inArray(tasks.id, ids),
+            visibleTo(db, workspaceId, { kind, staffId: staff }),
+          ),
+        );
+      for (const row of rows) pairs.add(`${row.staffId}:${row.taskId}`);
+    }
+    if (before.length) {
+      const values = sql.join(
+        before.map(
+          (ref) =>
+            sql`(${ref.id}::uuid, ${ref.assigneeId}::uuid, ${ref.managerId}::uuid, ${ref.createdBy}::uuid, ${ref.groupId}::uuid, ${ref.projectId}::uuid, ${ref.isPublic}::boolean)`,
+        ),
+        sql`, `,
+      );
+      const old = {
+        assigneeId: sql`b.assignee_id`,
+        managerId: sql`b.manager_id`,
+        createdBy: sql`b.created_by`,
+        isPublic: sql`b.is_public`,
+        groupId: sql`b.group_id`,
+        projectId: sql`b.project_id`,
+      };
+      const rows = await db
+        .select({ staffId: sql<string>`v.staff_id::text`, taskId: sql<string>`b.id::text` })
+        .from(sql`(values ${values}) as b(id, assignee_id, manager_id, created_by, group_id, project_id, is_public)`)
+        .innerJoin(audience, sql`true`)
+        .where(visibleTo(db, workspaceId, { kind, staffId: staff }, old));
+      for (const row of rows) pairs.add(`${row.staffId}:${row.taskId}`);
+    }
+  }
+  return pairs;
 }
 
 /**

@@ -40,7 +40,7 @@ type NewBody = z.output<typeof newTaskContract.body>;
 
 const taskNotFound = () => notFound("task");
 
-export function viewerOf(member: Membership): TaskViewer {
+export function viewerOf(member: Pick<Membership, "id" | "role" | "permissions">): TaskViewer {
   if (member.permissions.includes("view_all_tasks")) return { kind: "all" };
   return member.role === "guest" ? { kind: "guest", staffId: member.id } : { kind: "member", staffId: member.id };
 }

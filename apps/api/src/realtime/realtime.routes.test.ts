@@ -1,0 +1,272 @@
+/**
+ * /app/realtime with real WebSocket clients against the listening API: who may connect, who may subscribe,
+ * and which committed changes reach whom (DOMAIN.md "Realtime").
+ */
+import { sql } from "drizzle-orm";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../test/test-app.ts";
+import { deriveKeys, signRealtimeToken } from "../modules/auth/tokens.ts";
+import { RealtimeTestClient } from "./realtime-test-client.ts";
+
+let t: TestApp;
+let base: string;
+const clients: RealtimeTestClient[] = [];
+
+async function connect(token: string, workspaceIds: string[] = []) {
+  const client = await RealtimeTestClient.connect(base, token, workspaceIds);
+  clients.push(client);
+  return client;
+}
+
+/** An event every member of the workspace hears, published after the change under test: what a client did not
+ * receive before it, it will never receive (one process delivers in commit order). */
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as { sub: string; sid: string };
+
+async function sentinel(workspaceId: string, ...listeners: RealtimeTestClient[]) {
+  const id = crypto.randomUUID();
+  const payload = JSON.stringify({ workspace_id: workspaceId, entity: "workspace", id, action: "updated" });
+  await t.ctx.db.execute(sql`select pg_notify('tasuki_events', ${payload})`);
+  await Promise.all(listeners.map((client) => client.next((message) => message.id === id)));
+}
+
+beforeAll(async () => {
+  // A short session check, so that a sign-out closes the connection within the test (15 s in production).
+  t = await createTestApp({ config: { appOrigin: "https://app.tasuki.test" }, realtime: { sessionCheckMs: 200 } });
+  base = await t.app.listen({ host: "127.0.0.1", port: 0 });
+});
+
+afterAll(async () => {
+  for (const client of clients) client.close();
+  await t.close();
+});
+
+describe("connecting", () => {
+  it("answers ready to a valid realtime token, and subscribed for the caller's workspace", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const client = await connect(owner.tokens.realtime_token);
+    expect(await client.subscribe(owner.workspace.id)).toEqual({
+      type: "subscribed",
+      workspace_id: owner.workspace.id,
+    });
+  });
+
+  it("closes with 4401 a forged, an expired, an access token, or a first message that is not auth", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const claims = claimsOf(owner.tokens.realtime_token);
+    const forged = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(claims.sub)
+      .setIssuer("tasuki")
+      .setAudience("realtime")
+      .setIssuedAt()
+      .setExpirationTime("30m")
+      .sign(deriveKeys("another-secret-another-secret-another-secret").realtime);
+    const expired = await signRealtimeToken(t.ctx.keys, claims.sub, claims.sid, new Date(Date.now() - 31 * 60_000));
+    for (const token of [forged, expired, owner.tokens.access_token, "not-a-token"]) {
+      const client = await RealtimeTestClient.open(base);
+      clients.push(client);
+      client.send({ type: "auth", token });
+      expect((await client.closed).code).toBe(4401);
+    }
+    const early = await RealtimeTestClient.open(base);
+    clients.push(early);
+    early.send({ type: "subscribe", workspace_id: owner.workspace.id });
+    expect((await early.closed).code).toBe(4401);
+  });
+
+  it("refuses the handshake from another site's page, and accepts the app's own origin", async () => {
+    await expect(RealtimeTestClient.open(base, { origin: "https://evil.example" })).rejects.toMatchObject({
+      status: 403,
+    });
+    const own = await RealtimeTestClient.open(base, { origin: "https://app.tasuki.test" });
+    clients.push(own);
+    const sameHost = await RealtimeTestClient.open(base, { origin: base });
+    clients.push(sameHost);
+  });
+
+  it("answers forbidden for another company's workspace and for one where the caller is suspended", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const stranger = await signUpWithWorkspace(t, "他社");
+    const suspended = await addStaff(t, owner.workspace.id, "member", "suspended");
+    const client = await connect(stranger.tokens.realtime_token);
+    expect(await client.subscribe(owner.workspace.id)).toEqual({
+      type: "error",
+      code: "forbidden",
+      workspace_id: owner.workspace.id,
+    });
+    const other = await connect(suspended.tokens.realtime_token);
+    expect(await other.subscribe(owner.workspace.id)).toMatchObject({ type: "error", code: "forbidden" });
+  });
+
+  it("re-authenticates with a renewed token, and closes the connection when the session is signed out", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const client = await connect(owner.tokens.realtime_token, [owner.workspace.id]);
+    const renewed = await call(t.app, {
+      method: "POST",
+      url: "/app/auth/renew-token",
+      payload: { refresh_token: owner.tokens.refresh_token },
+    });
+    expect(renewed.status).toBe(200);
+    await client.auth(renewed.body.realtime_token);
+    await sentinel(owner.workspace.id, client);
+    await call(t.app, {
+      method: "POST",
+      url: "/app/auth/logout",
+      payload: { refresh_token: renewed.body.refresh_token },
+    });
+    expect((await client.closed).code).toBe(4401);
+  }, 30_000);
+});
+
+describe("events", () => {
+  it("a task change reaches the staff who may see it, and neither another workspace nor a member who may not", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const [assignee, other, guest] = await Promise.all([
+      addStaff(t, ws, "member"),
+      addStaff(t, ws, "member"),
+      addStaff(t, ws, "guest"),
+    ]);
+    const stranger = await signUpWithWorkspace(t, "他社");
+    const [ownerClient, assigneeClient, otherClient, guestClient, strangerClient] = await Promise.all([
+      connect(owner.tokens.realtime_token, [ws]),
+      connect(assignee.tokens.realtime_token, [ws]),
+      connect(other.tokens.realtime_token, [ws]),
+      connect(guest.tokens.realtime_token, [ws]),
+      connect(stranger.tokens.realtime_token, [stranger.workspace.id]),
+    ]);
+
+    const created = await call(t.app, {
+      method: "POST",
+      url: "/app/task/new",
+      token: owner.tokens.access_token,
+      payload: { workspace_id: ws, title: "見積書を送る", assignee_id: assignee.staffId },
+    });
+    expect(created.status).toBe(201);
+    const taskId = created.body.id as string;
+    const expected = { type: "event", workspace_id: ws, entity: "task", id: taskId, action: "created" };
+    expect(await ownerClient.next((m) => m.id === taskId)).toEqual({ ...expected, at: expect.any(String) });
+    expect(await assigneeClient.next((m) => m.id === taskId)).toEqual({ ...expected, at: expect.any(String) });
+
+    const updated = await call(t.app, {
+      method: "PATCH",
+      url: `/app/task/${taskId}`,
+      token: assignee.tokens.access_token,
+      payload: { title: "見積書を再送する" },
+    });
+    expect(updated.status).toBe(200);
+    await ownerClient.next((m) => m.id === taskId && m.action === "updated");
+    await assigneeClient.next((m) => m.id === taskId && m.action === "updated");
+
+    await sentinel(ws, ownerClient, assigneeClient, otherClient, guestClient);
+    await sentinel(stranger.workspace.id, strangerClient);
+    expect(otherClient.events({ id: taskId })).toEqual([]);
+    expect(guestClient.events({ id: taskId })).toEqual([]);
+    expect(strangerClient.events()).toHaveLength(1);
+    expect(strangerClient.events({ entity: "task" })).toEqual([]);
+
+    // Made public: now every member hears of it; a guest still does not (guests see only their own tasks).
+    await call(t.app, {
+      method: "PATCH",
+      url: `/app/task/${taskId}`,
+      token: owner.tokens.access_token,
+      payload: { is_public: true },
+    });
+    await otherClient.next((m) => m.id === taskId && m.action === "updated");
+    // Reassigned to the other member: the former assignee hears that it left them.
+    const seen = assigneeClient.messages.length;
+    await call(t.app, {
+      method: "PATCH",
+      url: `/app/task/${taskId}`,
+      token: owner.tokens.access_token,
+      payload: { is_public: false, assignee_id: other.staffId },
+    });
+    await assigneeClient.next((m) => m.id === taskId && m.action === "updated", 5_000, seen);
+
+    const deleted = await call(t.app, {
+      method: "DELETE",
+      url: `/app/task/${taskId}`,
+      token: owner.tokens.access_token,
+    });
+    expect(deleted.status).toBe(200);
+    await otherClient.next((m) => m.id === taskId && m.action === "deleted");
+    await sentinel(ws, guestClient);
+    expect(guestClient.events({ id: taskId })).toEqual([]);
+  });
+
+  it("a suspended member hears of their own change event, and of nothing else of the workspace", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const member = await addStaff(t, ws, "member");
+    const client = await connect(member.tokens.realtime_token, [ws]);
+    const ownerClient = await connect(owner.tokens.realtime_token, [ws]);
+    const suspended = await call(t.app, {
+      method: "PUT",
+      url: `/app/workspace-user/${member.staffId}/status`,
+      token: owner.tokens.access_token,
+      payload: { status: "suspended" },
+    });
+    expect(suspended.status).toBe(200);
+    const change = await client.next((m) => m.entity === "workspace_user_event");
+    expect(change).toEqual({
+      type: "event",
+      workspace_id: ws,
+      entity: "workspace_user_event",
+      id: expect.any(String),
+      action: "created",
+      at: expect.any(String),
+      workspace_user_id: member.staffId,
+      created_at: expect.any(String),
+    });
+    await sentinel(ws, ownerClient);
+    expect(client.events({ entity: "workspace" })).toEqual([]);
+  });
+
+  it("a personal event (a notification) reaches only its user", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const member = await addStaff(t, ws, "member");
+    const ownerClient = await connect(owner.tokens.realtime_token, [ws]);
+    const memberClient = await connect(member.tokens.realtime_token, [ws]);
+    const claims = claimsOf(member.tokens.realtime_token);
+    const id = crypto.randomUUID();
+    const payload = JSON.stringify({
+      entity: "notification",
+      workspace_id: ws,
+      id,
+      action: "created",
+      at: new Date().toISOString(),
+      user_id: claims.sub,
+    });
+    await t.ctx.db.execute(sql`select pg_notify('tasuki_events', ${payload})`);
+    expect(await memberClient.next((m) => m.id === id)).toMatchObject({ entity: "notification", action: "created" });
+    expect(await memberClient.next((m) => m.id === id)).not.toHaveProperty("user_id");
+    await sentinel(ws, ownerClient);
+    expect(ownerClient.events({ id })).toEqual([]);
+  });
+
+  it("a rolled-back change announces nothing, and a bulk statement arrives whole", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const client = await connect(owner.tokens.realtime_token, [ws]);
+    await t.ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update workspaces set name = 'ロールバック' where id = ${ws}`);
+        throw new Error("rollback");
+      })
+      .catch(() => {});
+    const titles = Array.from({ length: 45 }, (_, i) => ({ title: `一括 ${i + 1}` }));
+    const bulk = await call(t.app, {
+      method: "POST",
+      url: "/app/task/list",
+      token: owner.tokens.access_token,
+      payload: { workspace_id: ws, items: titles },
+    });
+    expect(bulk.status).toBe(201);
+    await sentinel(ws, client);
+    expect(client.events({ entity: "workspace", id: ws })).toEqual([]);
+    expect(client.events({ entity: "task", action: "created" })).toHaveLength(45);
+  });
+});
