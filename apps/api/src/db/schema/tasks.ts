@@ -117,6 +117,11 @@ export const tasks = pgTable(
     index().on(t.workspaceId, t.projectId, t.expiresAt),
     index().on(t.workspaceId, t.isPublic, t.expiresAt),
     index().on(t.workspaceId, t.expiresAt),
+    // The group tab of a staff member in one group: its live tasks in list order, so that a page stops after
+    // 50 rows and the count reads the index alone (bench/README.md, task lists).
+    index("tasks_live_group_order_index")
+      .on(t.workspaceId, t.groupId, t.expiresAt, t.position, t.id)
+      .where(sql`${t.deletedAt} is null`),
     index().on(t.primaryItemId),
     index().on(t.secondaryItemId),
     index().on(t.periodicSeriesId),

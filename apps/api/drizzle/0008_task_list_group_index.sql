@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_live_group_order_index" ON "tasks" USING btree ("workspace_id","group_id","expires_at","position","id") WHERE "tasks"."deleted_at" is null;
