@@ -1,0 +1,42 @@
+import { expect, test } from "../support/fixtures.ts";
+import { signIn } from "../support/organization.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
+
+test("the assignee marks a task done in 自分 and the manager closes it in 管理", async ({ browser }) => {
+  test.slow();
+  const team = await taskTeam("株式会社ステータス");
+  await createTask(team.owner.token, {
+    workspace_id: team.owner.workspaceId,
+    title: "週次報告を提出する",
+    assignee_id: team.member.staffId,
+    manager_id: team.owner.staffId,
+    project_id: team.project.id,
+    group_id: team.group.id,
+  });
+
+  const memberPage = await (await browser.newContext()).newPage();
+  await signIn(memberPage, team.member.email);
+  await memberPage.goto("/task/me");
+  const memberRow = memberPage.getByRole("row", { name: "週次報告を提出する" });
+  await expect(memberRow).toBeVisible();
+  await memberRow.getByRole("combobox", { name: "週次報告を提出するのステータス" }).click();
+  await memberPage.getByRole("option", { name: "完了" }).click();
+  await expect(memberRow).toHaveAttribute("data-status", "done");
+  await memberPage.reload();
+  await expect(memberPage.getByRole("row", { name: "週次報告を提出する" })).toHaveAttribute("data-status", "done");
+
+  const ownerPage = await (await browser.newContext()).newPage();
+  await signIn(ownerPage, team.owner.email);
+  await ownerPage.goto("/task/management");
+  const ownerRow = ownerPage.getByRole("row", { name: "週次報告を提出する" });
+  await expect(ownerRow).toHaveAttribute("data-status", "done");
+  await ownerRow.getByRole("combobox", { name: "週次報告を提出するのステータス" }).click();
+  await ownerPage.getByRole("option", { name: "クローズ" }).click();
+  await expect(ownerRow).toHaveAttribute("data-status", "closed");
+  await ownerPage.reload();
+  await expect(ownerPage.getByRole("row", { name: "週次報告を提出する" })).toHaveAttribute("data-status", "closed");
+
+  // The member sees the closed state too; the filter keeps only open work when asked.
+  await memberPage.goto("/task/me?status=none,in_progress");
+  await expect(memberPage.getByText("条件に一致するタスクはありません")).toBeVisible();
+});

@@ -1,0 +1,47 @@
+import { expect, test } from "../support/fixtures.ts";
+import { signIn } from "../support/organization.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
+
+test("a deleted task comes back with 元に戻す, and later from the trash", async ({ page }) => {
+  test.slow();
+  const team = await taskTeam("株式会社ゴミ箱");
+  for (const title of ["請求書を発行する", "名刺を発注する"]) {
+    await createTask(team.owner.token, {
+      workspace_id: team.owner.workspaceId,
+      title,
+      assignee_id: team.owner.staffId,
+    });
+  }
+  await signIn(page, team.owner.email);
+  await page.goto("/task/me");
+  const row = page.getByRole("row", { name: "請求書を発行する" });
+  await expect(row).toBeVisible();
+
+  await page.getByRole("button", { name: "請求書を発行するの操作" }).click();
+  await page.getByRole("menuitem", { name: "削除" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText("「請求書を発行する」を削除しました")).toBeVisible();
+  await page.getByRole("button", { name: "元に戻す" }).click();
+  await expect(page.getByText("「請求書を発行する」を元に戻しました")).toBeVisible();
+  await expect(row).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("row", { name: "請求書を発行する" })).toBeVisible();
+
+  // Delete both in one go from the bulk bar, then restore one of them from the trash.
+  await page.getByRole("checkbox", { name: "表示中のタスクをすべて選択" }).check();
+  await page.getByRole("toolbar", { name: "選択したタスクの一括操作" }).getByRole("button", { name: "削除" }).click();
+  await expect(page.getByText("2件のタスクを削除しました")).toBeVisible();
+  await expect(page.getByText("表示できるタスクはまだありません")).toBeVisible();
+
+  await page.getByRole("button", { name: "ゴミ箱", exact: true }).click();
+  await expect(page).toHaveURL(/view=trash/);
+  await expect(page.getByRole("row", { name: "名刺を発注する" })).toBeVisible();
+  await page.getByRole("button", { name: "名刺を発注するの操作" }).click();
+  await page.getByRole("menuitem", { name: "復元" }).click();
+  await expect(page.getByText("「名刺を発注する」を復元しました")).toBeVisible();
+  await expect(page.getByRole("row", { name: "名刺を発注する" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "一覧に戻る" }).click();
+  await expect(page.getByRole("row", { name: "名刺を発注する" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "請求書を発行する" })).toHaveCount(0);
+});
