@@ -34,3 +34,14 @@ describe("splitCsvLine", () => {
     expect(splitCsvLine('a,"b,c')).toEqual(["a", "b,c"]);
   });
 });
+
+describe("toCsvText / csvBlob", () => {
+  it("quotes commas, quotes and line breaks, neutralises formulas, and ends lines with CRLF", async () => {
+    const { toCsvText, csvBlob } = await import("./csv.ts");
+    expect(toCsvText([["a,b", 'say "hi"', "=SUM(A1)", "行1\n行2"]])).toBe(
+      '"a,b","say ""hi""",\'=SUM(A1),"行1\n行2"\r\n',
+    );
+    const bytes = new Uint8Array(await csvBlob([["タスク"]]).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
