@@ -7,7 +7,9 @@ import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app-providers.tsx";
 import { startRealtimeListener } from "./features/auth/realtime-listener.ts";
 import { configureSessionNavigation } from "./features/auth/session.ts";
+import { startRealtime } from "./features/realtime/start-realtime.ts";
 import { hydratePreviousPages, rememberPage } from "./features/shell/previous-pages.ts";
+import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.ts";
 
 configureSessionNavigation((to) => {
@@ -16,7 +18,8 @@ configureSessionNavigation((to) => {
 });
 void hydratePreviousPages();
 router.subscribe("onResolved", ({ toLocation }) => rememberPage(toLocation.pathname));
-startRealtimeListener();
+startRealtime(queryClient);
+startRealtimeListener({ revalidate: () => void router.invalidate() });
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");

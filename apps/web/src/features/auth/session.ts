@@ -120,6 +120,25 @@ export function syncSession(requestedWorkspaceId: string | undefined = routeWork
   return promise;
 }
 
+/**
+ * The re-sync of the realtime listener (spec section 4): after a change to the current staff member, load the
+ * session again for the workspace on screen. A failed sync goes to the login route (the tokens are kept, as
+ * after a failed initial sync, so that signing in again or a reload resumes). Answers whether it succeeded.
+ */
+export async function resyncSession(): Promise<boolean> {
+  try {
+    await syncSession(routeWorkspaceId);
+    return true;
+  } catch (error) {
+    console.error("Auth sync failed", error);
+    if (state.status === "signed_in") {
+      setState({ status: "signed_out" });
+      navigate(LOGIN_PATH);
+    }
+    return false;
+  }
+}
+
 let initialSync: Promise<void> | null = null;
 
 function runInitialSync(requestedWorkspaceId: string | undefined): Promise<void> {
