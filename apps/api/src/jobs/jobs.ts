@@ -22,19 +22,20 @@ export type JobName = keyof JobPayloads & string;
 /** What a handler knows about the run it is in. */
 export interface JobRun {
   id: string;
-  name: JobName;
+  name: string;
   /** 0 on the first try, then 1, 2, … on each retry. */
   retryCount: number;
 }
 
-export interface JobDefinition<N extends JobName> {
+/** `M` is the payload map: the product's `JobPayloads`, or a test's own. */
+export interface JobDefinition<N extends keyof M & string, M extends object = JobPayloads> {
   name: N;
   /**
    * Does the work. Throwing makes the job retried later (see `retry`); the work must therefore be safe to
    * repeat: a run interrupted by a crash or a deploy is run again from the start. What it returns (counts,
    * say) is logged and kept with the finished job for the operator.
    */
-  handle(payload: JobPayloads[N], run: JobRun): Promise<unknown>;
+  handle(payload: M[N], run: JobRun): Promise<unknown>;
   /** Retries after a failure, with exponential back-off from `delaySeconds` up to `maxDelaySeconds`. */
   retry?: { limit: number; delaySeconds: number; maxDelaySeconds?: number };
   /** How long one run may take before it counts as lost (crash) and is retried: 15 minutes unless set. */
@@ -56,18 +57,18 @@ export interface EnqueueOptions {
  * server; on the embedded default in the same PGlite database, run in this process. Either way a job is a
  * row: it survives a restart, is taken by one instance only (`SKIP LOCKED`), and is retried with back-off.
  */
-export interface Jobs {
+export interface Jobs<M extends object = JobPayloads> {
   /** Registers the handler of a job (before `start`). */
-  define<N extends JobName>(definition: JobDefinition<N>): void;
+  define<N extends keyof M & string>(definition: JobDefinition<N, M>): void;
   /**
    * Adds a job in the caller's transaction: it exists only if that transaction commits, so a rolled-back
    * change leaves no job behind. Pass `ctx.db` to enqueue on its own. Returns the job id (null when a
    * singleton key dropped it).
    */
-  enqueue<N extends JobName>(
+  enqueue<N extends keyof M & string>(
     tx: DbOrTx,
     name: N,
-    payload: JobPayloads[N],
+    payload: M[N],
     options?: EnqueueOptions,
   ): Promise<string | null>;
   /**
@@ -75,7 +76,7 @@ export interface Jobs {
    * instance only. A run missed while no instance was up is sent once at the next start. Call before
    * `start` (the schedules are written when it starts).
    */
-  schedule<N extends JobName>(name: N, cron: string, payload: JobPayloads[N]): void;
+  schedule<N extends keyof M & string>(name: N, cron: string, payload: M[N]): void;
   /** Creates the queues, writes the schedules and starts working (on app ready). */
   start(): Promise<void>;
   /**

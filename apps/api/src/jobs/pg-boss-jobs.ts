@@ -2,14 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss } from "pg-boss";
 import type { Database, DbOrTx } from "../db/client.ts";
-import {
-  type EnqueueOptions,
-  JOB_TIME_ZONE,
-  type JobDefinition,
-  type JobName,
-  type JobPayloads,
-  type Jobs,
-} from "./jobs.ts";
+import { type EnqueueOptions, JOB_TIME_ZONE, type JobDefinition, type JobPayloads, type Jobs } from "./jobs.ts";
 
 /** The schema of pg-boss's tables, apart from ours (drizzle's migrations never touch it). */
 export const JOBS_SCHEMA = "pgboss";
@@ -21,8 +14,10 @@ export const JOBS_SCHEMA = "pgboss";
 export interface JobsTuning {
   /** How often an idle worker looks for jobs when no notification woke it (seconds, ≥ 0.5). */
   pollingIntervalSeconds?: number;
-  /** How often expired (lost) jobs are put back for retry (seconds). */
+  /** How often the supervisor looks for work to do (seconds). */
   superviseIntervalSeconds?: number;
+  /** How often a queue is checked for expired (lost) jobs, which are put back for retry (seconds). */
+  monitorIntervalSeconds?: number;
   /** How often due schedules are turned into jobs (seconds). */
   cronMonitorIntervalSeconds?: number;
   cronWorkerIntervalSeconds?: number;
@@ -30,7 +25,7 @@ export interface JobsTuning {
 
 export interface CreateJobsOptions {
   database: Database;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   tuning?: JobsTuning;
 }
 
@@ -42,7 +37,11 @@ const DEFAULT_RETRY = { limit: 5, delaySeconds: 30, maxDelaySeconds: 3600 };
  * single connection serialises its statements with the API's. Enqueueing goes through the caller's drizzle
  * transaction (`fromDrizzle`), so the job row commits or rolls back with the change.
  */
-export function createPgBossJobs({ database, log, tuning = {} }: CreateJobsOptions): Jobs {
+export function createPgBossJobs<M extends object = JobPayloads>({
+  database,
+  log,
+  tuning = {},
+}: CreateJobsOptions): Jobs<M> {
   const { pollingIntervalSeconds = 5, ...loops } = tuning;
   const common: ConstructorOptions = {
     schema: JOBS_SCHEMA,
@@ -63,14 +62,15 @@ export function createPgBossJobs({ database, log, tuning = {} }: CreateJobsOptio
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));
   boss.on("warning", (warning) => log.warn({ warning }, "job queue warning"));
 
-  const definitions = new Map<JobName, JobDefinition<JobName>>();
-  const schedules: { name: JobName; cron: string; payload: object }[] = [];
+  type AnyDefinition = JobDefinition<keyof M & string, M>;
+  const definitions = new Map<string, AnyDefinition>();
+  const schedules: { name: string; cron: string; payload: object }[] = [];
   let started = false;
 
-  async function runJob(definition: JobDefinition<JobName>, job: Job<object>) {
+  async function runJob(definition: AnyDefinition, job: Job<object>) {
     const startedAt = Date.now();
     try {
-      const output = await definition.handle(job.data as JobPayloads[JobName], {
+      const output = await definition.handle(job.data as M[keyof M & string], {
         id: job.id,
         name: definition.name,
         retryCount: job.retryCount,
@@ -86,7 +86,7 @@ export function createPgBossJobs({ database, log, tuning = {} }: CreateJobsOptio
   return {
     define(definition) {
       if (started) throw new Error(`job ${definition.name} defined after start`);
-      definitions.set(definition.name, definition as unknown as JobDefinition<JobName>);
+      definitions.set(definition.name, definition as unknown as AnyDefinition);
     },
 
     async enqueue(tx: DbOrTx, name, payload, options: EnqueueOptions = {}) {
@@ -123,7 +123,13 @@ export function createPgBossJobs({ database, log, tuning = {} }: CreateJobsOptio
           retryDelayMax: retry.maxDelaySeconds ?? DEFAULT_RETRY.maxDelaySeconds,
         });
         await boss.updateQueue(definition.name, queue);
-        await boss.work<object>(definition.name, { pollingIntervalSeconds }, async ([job]) => runJob(definition, job!));
+        await boss.work<object>(
+          definition.name,
+          // A notification wakes the worker for a new job, but not when a retry's delay runs out: the same
+          // short poll serves both, so a retry runs on time rather than at pg-boss's 30 s notify backstop.
+          { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds },
+          async ([job]) => runJob(definition, job!),
+        );
       }
       // Written at every start: the code is the source of truth, and the row makes one instance send each run.
       for (const { name, cron, payload } of schedules) {

@@ -1,0 +1,228 @@
+/**
+ * The job queue on a real database (PGlite by default, PostgreSQL with TEST_DATABASE_URL): enqueue inside
+ * the caller's transaction, retries with back-off, a job interrupted by a restart or a crash run again.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CRASH_JOB,
+  type CrashPayloads,
+  fastJobsTuning,
+  jobsNamed,
+  quietLog,
+  until,
+  waitForJob,
+} from "../../test/job-helpers.ts";
+import { createTestApp, type TestApp } from "../../test/test-app.ts";
+import { openTestDatabase } from "../../test/test-database.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { createPgBossJobs } from "./pg-boss-jobs.ts";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const projectNode = path.resolve(here, "../../../../node_modules/.bin/node");
+const node = existsSync(projectNode) ? projectNode : process.execPath;
+
+const mail = (to: string, subject: string) => ({ to, subject, text: `${subject}の本文`, html: `<p>${subject}</p>` });
+
+describe("ctx.jobs of the app", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("a job enqueued in a transaction that rolls back does not exist; one that commits runs", async () => {
+    const to = "rollback@example.co.jp";
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await t.ctx.jobs.enqueue(tx, "send-mail", mail(to, "取り消された変更のお知らせ"));
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    const id = await t.ctx.db.transaction((tx) =>
+      t.ctx.jobs.enqueue(tx, "send-mail", mail(to, "確定した変更のお知らせ")),
+    );
+    await waitForJob(t.ctx.db, id!);
+
+    expect((await t.smtp.lastMailTo(to)).subject).toBe("確定した変更のお知らせ");
+    expect(t.smtp.mailsTo(to).map((received) => received.subject)).toEqual(["確定した変更のお知らせ"]);
+    const rows = await jobsNamed(t.ctx.db, "send-mail");
+    expect(rows.filter((row) => row.data.to === to).map((row) => row.data.subject)).toEqual(["確定した変更のお知らせ"]);
+  });
+
+  it("writes the daily schedules in Asia/Tokyo", async () => {
+    const result = (await t.ctx.db.execute(
+      // pg-boss's schedule table: one row per job, whatever the number of instances.
+      (
+        await import("drizzle-orm")
+      ).sql`select name, cron, timezone from pgboss.schedule order by name`,
+    )) as unknown as { rows: { name: string; cron: string; timezone: string }[] };
+    expect(result.rows).toEqual(
+      expect.arrayContaining([
+        { name: "periodic-replan", cron: "30 3 * * *", timezone: "Asia/Tokyo" },
+        { name: "trash-purge", cron: "0 3 * * *", timezone: "Asia/Tokyo" },
+      ]),
+    );
+  });
+});
+
+describe("a queue of its own", () => {
+  interface Payloads {
+    flaky: { failures: number };
+    slow: { key: string };
+  }
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("retries a failing job with growing delays until it succeeds, and gives up after the limit", async () => {
+    const jobs = createPgBossJobs<Payloads>({ database, log: quietLog, tuning: fastJobsTuning });
+    const attempts = new Map<string, { retry: number; at: number }[]>();
+    jobs.define({
+      name: "flaky",
+      retry: { limit: 3, delaySeconds: 1 },
+      async handle({ failures }, run) {
+        const list = attempts.get(run.id) ?? [];
+        list.push({ retry: run.retryCount, at: Date.now() });
+        attempts.set(run.id, list);
+        if (list.length <= failures) throw new Error(`SMTP refused (try ${list.length})`);
+        return { sent: true };
+      },
+    });
+    await jobs.start();
+    try {
+      const recovers = await jobs.enqueue(database.db, "flaky", { failures: 2 });
+      const neverRecovers = await jobs.enqueue(database.db, "flaky", { failures: 99 });
+
+      const done = await waitForJob(database.db, recovers!, "completed", 30_000);
+      expect(done).toMatchObject({ retry_count: 2, output: { sent: true } });
+      const tries = attempts.get(recovers!)!;
+      expect(tries.map((attempt) => attempt.retry)).toEqual([0, 1, 2]);
+      // Back-off: about 1 s (1–2 s with jitter) before the first retry, 2–4 s before the second.
+      expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(900);
+      expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(1900);
+
+      const failed = await waitForJob(database.db, neverRecovers!, "failed", 40_000);
+      expect(failed.retry_count).toBe(3);
+      expect(attempts.get(neverRecovers!)).toHaveLength(4);
+    } finally {
+      await jobs.stop();
+    }
+  }, 90_000);
+});
+
+/** A database that can be closed and opened again, as across a restart of the server. */
+async function restartableDatabase() {
+  const owner = await openTestDatabase();
+  const url = (owner as Database & { url?: string }).url;
+  if (url) {
+    return {
+      env: { DATABASE_URL: url, DATA_DIR: "unused" },
+      open: () => openDatabase({ databaseUrl: url, dataDir: "unused", poolSize: 3 }),
+      cleanup: () => owner.close(),
+    };
+  }
+  await owner.close();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tasuki-jobs-"));
+  return {
+    env: { DATABASE_URL: "", DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+describe("a job interrupted by a restart", () => {
+  it("is failed when the server stops before it ends (SIGTERM), and completes after the restart", async () => {
+    const store = await restartableDatabase();
+    try {
+      const first = await store.open();
+      const before = createPgBossJobs<CrashPayloads>({ database: first, log: quietLog, tuning: fastJobsTuning });
+      let started = false;
+      before.define({
+        ...CRASH_JOB,
+        async handle() {
+          started = true;
+          await new Promise(() => {});
+        },
+      });
+      await before.start();
+      const id = await before.enqueue(first.db, "slow", { key: "restart" });
+      await until(() => started);
+      // The drain gives the running handler one second, then gives the job back.
+      await before.stop({ timeoutMs: 1000 });
+      expect((await jobsNamed(first.db, "slow"))[0]).toMatchObject({ id, state: "retry" });
+      await first.close();
+
+      const second = await store.open();
+      const after = createPgBossJobs<CrashPayloads>({ database: second, log: quietLog, tuning: fastJobsTuning });
+      const runs: number[] = [];
+      after.define({
+        ...CRASH_JOB,
+        async handle(_payload, run) {
+          runs.push(run.retryCount);
+          return { finished: true };
+        },
+      });
+      await after.start();
+      const done = await waitForJob(second.db, id!);
+      expect(done).toMatchObject({ retry_count: 1, output: { finished: true } });
+      expect(runs).toEqual([1]);
+      await after.stop();
+      await second.close();
+    } finally {
+      await store.cleanup();
+    }
+  }, 90_000);
+
+  it("is run again after a crash (SIGKILL) once its time is up", async () => {
+    const store = await restartableDatabase();
+    let child: ChildProcess | undefined;
+    try {
+      child = spawn(node, [path.resolve(here, "../../test/job-crash-worker.ts")], {
+        env: { ...process.env, ...store.env },
+        stdio: ["ignore", "pipe", "inherit"],
+      });
+      const exited = new Promise((resolve) => child!.once("exit", resolve));
+      const startedId = await new Promise<string>((resolve, reject) => {
+        let text = "";
+        child!.stdout!.on("data", (chunk) => {
+          text += chunk;
+          const match = /started (\S+)\n/.exec(text);
+          if (match) resolve(match[1]!);
+        });
+        child!.once("exit", (code) => reject(new Error(`worker exited (${code}) before the job started`)));
+      });
+      child.kill("SIGKILL");
+      await exited;
+
+      const database = await store.open();
+      const jobs = createPgBossJobs<CrashPayloads>({ database, log: quietLog, tuning: fastJobsTuning });
+      const runs: number[] = [];
+      jobs.define({
+        ...CRASH_JOB,
+        async handle(_payload, run) {
+          runs.push(run.retryCount);
+        },
+      });
+      expect((await jobsNamed(database.db, "slow"))[0]).toMatchObject({ id: startedId, state: "active" });
+      await jobs.start();
+      await waitForJob(database.db, startedId, "completed", 30_000);
+      expect(runs).toEqual([1]);
+      await jobs.stop();
+      await database.close();
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await store.cleanup();
+    }
+  }, 120_000);
+});
