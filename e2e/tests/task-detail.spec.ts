@@ -1,0 +1,198 @@
+import type { Page } from "@playwright/test";
+import { createUser } from "../support/api.ts";
+import { expect, PASSWORD, test } from "../support/fixtures.ts";
+
+/**
+ * Monday public holidays (from @holiday-jp/holiday_jp) whose neighbouring Mondays (a week before, one and two
+ * weeks after) are ordinary days, so that a weekly Monday rule skipping holidays loses exactly this one.
+ */
+const MONDAY_HOLIDAYS = [
+  { date: "2026-11-23", name: "勤労感謝の日" },
+  { date: "2027-01-11", name: "成人の日" },
+  { date: "2027-03-22", name: "振替休日" },
+  { date: "2027-05-03", name: "憲法記念日" },
+  { date: "2027-07-19", name: "海の日" },
+  { date: "2027-09-20", name: "敬老の日" },
+  { date: "2027-10-11", name: "スポーツの日" },
+  { date: "2028-01-10", name: "成人の日" },
+];
+/** How far ahead saving a rule generates tasks (PERIODIC_HORIZON_DAYS of the API). */
+const HORIZON_DAYS = 60;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const tokyoToday = () => new Date(Date.now() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** 「2027/01/18（月）」 as the drawer lists a generated task. */
+const slashDate = (date: string) => `${date.replaceAll("-", "/")}（月）`;
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${process.env.E2E_BASE_URL}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** An owner with a workspace and one task assigned to them, made through the API. */
+async function ownerWithTask(title: string) {
+  const owner = await createUser({ workspace: "株式会社タスク詳細" });
+  const { access_token: token } = await call<{ access_token: string }>("POST", "/app/auth/login-with-email", {
+    email: owner.email,
+    password: PASSWORD,
+  });
+  const me = await call<{ workspace_users: { id: string; workspace_id: string }[] }>(
+    "GET",
+    "/app/user/me",
+    undefined,
+    token,
+  );
+  const membership = me.workspace_users[0]!;
+  const task = await call<{ id: string }>(
+    "POST",
+    "/app/task/new",
+    { workspace_id: membership.workspace_id, title, assignee_id: membership.id, priority: "middle" },
+    token,
+  );
+  return { ...owner, token, workspaceId: membership.workspace_id, taskId: task.id };
+}
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await page.goto("/auth");
+  await page.getByLabel("メールアドレス").fill(email);
+  await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page).toHaveURL(/\/task/);
+}
+
+/** The drawer of a task, opened by its address as a link from any list would. */
+async function openDrawer(page: Page, taskId: string) {
+  await page.goto(`/task/me?task=${taskId}`);
+  const drawer = page.getByRole("dialog", { name: "タスク詳細" });
+  await expect(drawer.getByRole("textbox", { name: "タスク名" })).toBeVisible();
+  return drawer;
+}
+
+test("a weekly periodic task skipping a Monday holiday previews and generates the right dates", async ({ page }) => {
+  const today = tokyoToday();
+  const holiday = MONDAY_HOLIDAYS.find((candidate) => candidate.date > today);
+  if (!holiday) throw new Error("MONDAY_HOLIDAYS needs dates after today");
+  // The rule starts a week before the holiday (or today, when that is already past).
+  const weekBefore = addDays(holiday.date, -7);
+  const start = weekBefore >= today ? weekBefore : today;
+  const expected = [weekBefore, addDays(holiday.date, 7), addDays(holiday.date, 14)].filter((date) => date >= start);
+
+  const owner = await ownerWithTask("週次の売上報告");
+  await logIn(page, owner.email);
+  const drawer = await openDrawer(page, owner.taskId);
+
+  const periodic = drawer.getByRole("region", { name: "繰り返し" });
+  await periodic.getByRole("button", { name: "繰り返しを設定" }).click();
+  await periodic.getByRole("combobox", { name: "繰り返し" }).click();
+  await page.getByRole("option", { name: "毎週" }).click();
+  // Only Monday: the start date's own weekday may have been chosen for us.
+  const weekdays = periodic.getByRole("group", { name: "曜日" });
+  for (const day of ["火", "水", "木", "金", "土", "日"]) {
+    const button = weekdays.getByRole("button", { name: `${day}曜日` });
+    if ((await button.getAttribute("aria-pressed")) === "true") await button.click();
+  }
+  const monday = weekdays.getByRole("button", { name: "月曜日" });
+  if ((await monday.getAttribute("aria-pressed")) !== "true") await monday.click();
+  await periodic.getByLabel("開始日", { exact: true }).fill(start);
+  await periodic.getByRole("button", { name: "スキップ" }).click();
+
+  // The preview: the rule in words and the Mondays around the holiday, without it.
+  const preview = periodic.getByRole("region", { name: "次回以降の予定" });
+  await expect(preview.getByTestId("periodic-rule-description")).toHaveText("毎週 月曜日（祝日はスキップ）");
+  const previewDates = preview.getByRole("list", { name: "予定日" }).getByRole("listitem");
+  await expect(previewDates.first()).toBeVisible();
+  // 「2027年1月18日(月)」, the year shown only when a date is not in this year: compared without it.
+  const listed = (await previewDates.allInnerTexts()).map((text) => text.replace(/^\d+年/, ""));
+  const labelOf = (date: string) => {
+    const [, month, day] = date.split("-").map(Number);
+    return `${month}月${day}日(月)`;
+  };
+  expect(listed.slice(0, expected.length)).toEqual(expected.map(labelOf));
+  expect(listed).not.toContain(labelOf(holiday.date));
+
+  // Saving generates the tasks of the next 60 days: the same Mondays, the holiday left out.
+  await periodic.getByRole("button", { name: "繰り返しを開始" }).click();
+  const generatedList = periodic.getByRole("list", { name: "作成されたタスクの期限" });
+  await expect(generatedList).toBeVisible();
+  const generated = await generatedList.getByRole("listitem").allInnerTexts();
+  const inHorizon = expected.filter((date) => date <= addDays(today, HORIZON_DAYS));
+  for (const date of inHorizon) expect(generated).toContain(slashDate(date));
+  expect(generated).not.toContain(slashDate(holiday.date));
+
+  // The generated tasks themselves carry those deadlines (23:59:59 in Tokyo).
+  const list = await call<{ items: { title: string; expires_at: string | null; periodic_series_id: string | null }[] }>(
+    "GET",
+    `/app/task/list?workspace_id=${owner.workspaceId}&tab=me&per_page=200`,
+    undefined,
+    owner.token,
+  );
+  const deadlines = list.items
+    .filter((task) => task.periodic_series_id && task.title === "週次の売上報告" && task.expires_at)
+    .map((task) => new Date(Date.parse(task.expires_at!) + 9 * 60 * 60 * 1000).toISOString().slice(0, 10));
+  for (const date of inHorizon) expect(deadlines).toContain(date);
+  expect(deadlines).not.toContain(holiday.date);
+
+  // After a reload the drawer shows the saved rule and the same preview.
+  await page.reload();
+  const reopened = page.getByRole("dialog", { name: "タスク詳細" }).getByRole("region", { name: "繰り返し" });
+  await expect(reopened.getByTestId("periodic-rule-description")).toHaveText("毎週 月曜日（祝日はスキップ）");
+  await expect(reopened.getByRole("button", { name: "繰り返しを解除" })).toBeVisible();
+});
+
+test("a field edited in the drawer is saved and survives a reload", async ({ page }) => {
+  const owner = await ownerWithTask("見積書の作成");
+  await logIn(page, owner.email);
+  const drawer = await openDrawer(page, owner.taskId);
+  const saved = drawer.getByRole("status");
+  /** Does something that saves, and waits for its PATCH to be answered and the header to say so. */
+  const saving = async (action: () => Promise<void>) => {
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith(`/app/task/${owner.taskId}`) && response.request().method() === "PATCH",
+    );
+    await action();
+    expect((await answered).status()).toBe(200);
+    await expect(saved).toHaveText("保存しました");
+  };
+
+  const title = drawer.getByRole("textbox", { name: "タスク名" });
+  await saving(async () => {
+    await title.fill("見積書の作成（A社向け）");
+    await title.press("Enter");
+  });
+  await saving(async () => {
+    await drawer.getByRole("combobox", { name: "優先度" }).click();
+    await page.getByRole("option", { name: "高" }).click();
+  });
+  await saving(async () => {
+    await drawer.getByRole("group", { name: "期限" }).getByLabel("期限", { exact: true }).fill("2027-02-26");
+    await drawer.getByRole("textbox", { name: "説明" }).click();
+  });
+  await saving(async () => {
+    await drawer.getByRole("textbox", { name: "説明" }).fill("先方の要件を確認してから作成する");
+    await title.click();
+  });
+
+  await page.reload();
+  const again = page.getByRole("dialog", { name: "タスク詳細" });
+  await expect(again.getByRole("textbox", { name: "タスク名" })).toHaveValue("見積書の作成（A社向け）");
+  await expect(again.getByRole("combobox", { name: "優先度" })).toHaveText("高");
+  await expect(again.getByRole("group", { name: "期限" }).getByLabel("期限", { exact: true })).toHaveValue(
+    "2027-02-26",
+  );
+  await expect(again.getByRole("textbox", { name: "説明" })).toHaveValue("先方の要件を確認してから作成する");
+
+  // A title emptied by mistake is refused on the spot and nothing is sent.
+  await again.getByRole("textbox", { name: "タスク名" }).fill("");
+  await expect(again.getByText("タスク名を入力してください")).toBeVisible();
+});
