@@ -134,6 +134,9 @@ test("a suspended member is refused at their next step in the workspace", async 
   await call("POST", "/app/workspace-user/accept-invitation", { token }, await accessToken(member.email));
 
   const memberBrowser = await secondBrowser(browser);
+  // Without the live connection: an open page then learns of the suspension at its next step (with it, the page
+  // leaves the workspace at once: realtime.spec.ts).
+  await memberBrowser.context.routeWebSocket(/\/app\/realtime/, (socket) => socket.close());
   await logIn(memberBrowser.page, member.email);
   await expect(memberBrowser.page.getByText("株式会社停止テスト").first()).toBeVisible();
 
