@@ -217,14 +217,30 @@ export async function listTasks(
   workspaceId: string,
   filter: TaskListFilter,
 ): Promise<{ rows: TaskRow[]; total: number }> {
+  // The group tab reads the caller's groups first: with one group (the usual case) the database then walks that
+  // group's live tasks in list order and stops after a page, instead of filtering the workspace's tasks.
+  const groupIds =
+    filter.tab === "group" ? (await myGroupIds(db, workspaceId, filter.staffId)).map((row) => row.id) : [];
   const tab = {
     me: eq(tasks.assigneeId, filter.staffId),
     open_mine: and(eq(tasks.assigneeId, filter.staffId), inArray(tasks.status, ["none", "in_progress"])),
-    group: inArray(tasks.groupId, myGroupIds(db, workspaceId, filter.staffId)),
+    group:
+      groupIds.length === 1
+        ? eq(tasks.groupId, groupIds[0]!)
+        : groupIds.length
+          ? inArray(tasks.groupId, groupIds)
+          : sql`false`,
     management: eq(tasks.managerId, filter.staffId),
     public: eq(tasks.isPublic, true),
     project: filter.projectId ? eq(tasks.projectId, filter.projectId) : sql`false`,
   }[filter.tab];
+  // A tab that only holds tasks the viewer sees anyway (their own; for a staff member also their groups' and the
+  // public ones) needs no visibility rule: leaving it out gives the same rows from a much simpler query.
+  const tabIsVisible =
+    filter.tab === "me" ||
+    filter.tab === "open_mine" ||
+    filter.tab === "management" ||
+    (filter.viewer.kind === "member" && (filter.tab === "group" || filter.tab === "public"));
   const inRange = and(gte(tasks.expiresAt, filter.from), lte(tasks.expiresAt, filter.to));
   const where = and(
     eq(tasks.workspaceId, workspaceId),
@@ -238,7 +254,7 @@ export async function listTasks(
     filter.projectId ? eq(tasks.projectId, filter.projectId) : undefined,
     filter.includeUndated ? or(isNull(tasks.expiresAt), inRange) : inRange,
     filter.q ? ilike(tasks.title, `%${escapeLike(filter.q)}%`) : undefined,
-    visibleTo(db, workspaceId, filter.viewer),
+    tabIsVisible ? undefined : visibleTo(db, workspaceId, filter.viewer),
   );
   const [rows, [counted]] = await Promise.all([
     db
