@@ -738,6 +738,12 @@ export const PERIODIC_TASKS: {
   holiday: "none" | "skip" | "previous_business_day" | "next_business_day";
 }[] = [
   {
+    title: "月次の経営会議資料を確認する",
+    department: "経営企画部",
+    rule: { frequency: "monthly", day_of_month: null, nth_weekday: { n: 2, weekday: 1 } },
+    holiday: "next_business_day",
+  },
+  {
     title: "週次定例の議事録を共有する",
     department: "経営企画部",
     rule: { frequency: "weekly", weekdays: [1] },

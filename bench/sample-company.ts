@@ -31,6 +31,7 @@ import { hashPassword } from "../apps/api/src/modules/auth/passwords.ts";
 import { addDays } from "../apps/api/src/modules/task/recurrence/calendar-date.ts";
 import { deadlineFor } from "../apps/api/src/modules/task/recurrence/deadline.ts";
 import { holidayJpCalendar } from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
+import { occurrences } from "../apps/api/src/modules/task/recurrence/occurrences.ts";
 import { planRegeneration } from "../apps/api/src/modules/task/recurrence/plan-regeneration.ts";
 import {
   PERIODIC_HORIZON_DAYS,
@@ -319,6 +320,11 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       }
     }
   }
+  // The owner (head of 経営企画本部) also sits in 経営企画部 and 経営戦略課, so that their group tab has work in it.
+  const planning = departments.find((department) => department.name === "経営企画部")!;
+  for (const groupId of [planning.id, planning.sections[0]!.id]) {
+    memberRows.push({ workspaceId, groupId, workspaceUserId: ownerStaffId, isMain: false, createdAt: ago(400) });
+  }
   for (const group of groupRows) group.leaderId = leaders.get(group.id) ?? null;
 
   // Who works where: active, non-guest staff of each 課 (guests get only what is assigned to them).
@@ -540,7 +546,9 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
   for (const item of PERIODIC_TASKS) {
     const department = departmentOf(item.department);
     const workers = (workersOf.get(department.sections[0]!.id) ?? []).filter((row) => row.role !== "guest");
-    const assignee = item.department === "経営企画部" ? ownerStaffId : rand.pick(workers).id;
+    // The owner keeps the monthly management meeting; weekly chores go to the staff.
+    const assignee =
+      item.department === "経営企画部" && item.rule.frequency === "monthly" ? ownerStaffId : rand.pick(workers).id;
     const rule = recurrenceRuleSchema.parse({
       ...item.rule,
       start_date: tokyoDeadlineDate(today, -28),
@@ -550,14 +558,16 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     const templateId = uuidv7();
     const managerId = leaders.get(department.id)!;
     const createdAt = ago(30);
-    // The template is the first, finished occurrence; the generator makes the next ones from today on.
+    // The template is the first, finished occurrence (the rule's first date); the generator makes the next ones
+    // from today on.
+    const first = occurrences(rule, { from: rule.start_date, to: today, calendar: holidayJpCalendar, limit: 1 })[0];
     taskRows.push({
       id: templateId,
       workspaceId,
       title: item.title,
       status: "closed",
       priority: "middle",
-      expiresAt: new Date(deadlineFor(rule.start_date, rule).expires_at),
+      expiresAt: new Date(deadlineFor(first ?? rule.start_date, rule).expires_at),
       assigneeId: assignee,
       managerId,
       groupId: department.id,

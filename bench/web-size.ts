@@ -1,0 +1,122 @@
+// The JavaScript a first visit of a page downloads, from the built web app (apps/web/dist; build it first with
+// `npm run build -w @tasuki/web`): the entry chunk of index.html with everything it imports statically, then the
+// lazy chunks of each route on the way to the page (TanStack Router splits every route's component into its own
+// chunk; the hidden source maps tell which chunk is which route file) with their static imports not already
+// loaded. Sizes are raw and gzip (zlib level 6, as a web server compresses on the fly).
+//
+//   npm run bench:web-size -w @tasuki/bench [-- /task/me /organization/staff …]   (default: /task/me)
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { formatTable, root } from "./lib.ts";
+
+const dist = path.join(root, "apps/web/dist");
+const assets = path.join(dist, "assets");
+if (!existsSync(path.join(dist, "index.html"))) {
+  console.error("bench: apps/web/dist is missing: build the web app first (npm run build -w @tasuki/web)");
+  process.exit(2);
+}
+
+const sizeCache = new Map<string, { raw: number; gzip: number }>();
+function sizeOf(file: string) {
+  let size = sizeCache.get(file);
+  if (!size) {
+    const bytes = readFileSync(path.join(assets, file));
+    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length };
+    sizeCache.set(file, size);
+  }
+  return size;
+}
+
+/** Static imports of a chunk (`import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`), not import(). */
+function staticImports(file: string): string[] {
+  const code = readFileSync(path.join(assets, file), "utf8");
+  const found = new Set<string>();
+  for (const match of code.matchAll(/(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g)) found.add(match[1]!);
+  return [...found];
+}
+
+function closure(start: string[], loaded: Set<string>): string[] {
+  const added: string[] = [];
+  const queue = start.filter((file) => !loaded.has(file));
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (loaded.has(file)) continue;
+    loaded.add(file);
+    added.push(file);
+    for (const next of staticImports(file)) if (!loaded.has(next)) queue.push(next);
+  }
+  return added;
+}
+
+// Which chunk holds which route file's component (from the chunks' source maps).
+const routeChunks = new Map<string, string>();
+for (const name of readdirSync(assets)) {
+  if (!name.endsWith(".js.map")) continue;
+  const { sources } = JSON.parse(readFileSync(path.join(assets, name), "utf8")) as { sources: string[] };
+  for (const source of sources) {
+    const match = /src\/routes\/(.+)\.tsx\?tsr-split=component/.exec(source);
+    if (match) routeChunks.set(match[1]!, name.replace(/\.map$/, ""));
+  }
+}
+
+/** The route files a URL goes through: _app/route, _app/task/route (when it exists), _app/task/me … */
+function routeFilesOf(url: string): string[] {
+  const parts = url.split("/").filter(Boolean);
+  const files: string[] = [];
+  const layouts = ["", "_app/"];
+  for (const layout of layouts) if (routeChunks.has(`${layout}route`)) files.push(`${layout}route`);
+  let prefix = routeChunks.has("_app/route") ? "_app/" : "";
+  for (const [index, part] of parts.entries()) {
+    const leaf = index === parts.length - 1;
+    const dir = `${prefix}${part}`;
+    if (routeChunks.has(`${dir}/route`)) files.push(`${dir}/route`);
+    if (leaf) {
+      for (const candidate of [dir, `${dir}/index`]) if (routeChunks.has(candidate)) files.push(candidate);
+    }
+    prefix = `${dir}/`;
+  }
+  return files;
+}
+
+const html = readFileSync(path.join(dist, "index.html"), "utf8");
+const entry = [...html.matchAll(/<script[^>]+src="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]!);
+const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/([^"]+\.css)"/g)].map((m) => m[1]!);
+
+const urls = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+const report = [];
+const rows: (string | number)[][] = [["page", "part", "chunks", "raw KiB", "gzip KiB"]];
+const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const sum = (files: string[], key: "raw" | "gzip") => files.reduce((total, file) => total + sizeOf(file)[key], 0);
+for (const url of urls.length ? urls : ["/task/me"]) {
+  const loaded = new Set<string>();
+  const entryFiles = closure(entry, loaded);
+  const parts = [{ part: "entry (index.html)", files: entryFiles }];
+  for (const routeFile of routeFilesOf(url)) {
+    parts.push({ part: `routes/${routeFile}.tsx`, files: closure([routeChunks.get(routeFile)!], loaded) });
+  }
+  const all = parts.flatMap((part) => part.files);
+  for (const { part, files } of parts)
+    rows.push([url, part, files.length, kib(sum(files, "raw")), kib(sum(files, "gzip"))]);
+  rows.push([url, "total JavaScript", all.length, kib(sum(all, "raw")), kib(sum(all, "gzip"))]);
+  report.push({
+    url,
+    parts: parts.map(({ part, files }) => ({
+      part,
+      files,
+      rawBytes: sum(files, "raw"),
+      gzipBytes: sum(files, "gzip"),
+    })),
+    totalJs: { chunks: all.length, rawBytes: sum(all, "raw"), gzipBytes: sum(all, "gzip") },
+    css: css.map((file) => ({ file, rawBytes: sizeOf(file).raw, gzipBytes: sizeOf(file).gzip })),
+  });
+}
+console.log(formatTable(rows));
+const dir = path.join(root, "bench/results");
+mkdirSync(dir, { recursive: true });
+const file = path.join(dir, `web-size-${new Date().toISOString().slice(0, 10)}.json`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ benchmark: "web-size", date: new Date().toISOString(), pages: report }, null, 2)}\n`,
+);
+console.log(`bench: results in ${path.relative(root, file)}`);
