@@ -113,11 +113,16 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   const previewDates = preview.getByRole("list", { name: "予定日" }).getByRole("listitem");
   await expect(previewDates.first()).toBeVisible();
   // 「2027年1月18日(月)」, the year shown only when a date is not in this year: compared without it.
-  const listed = (await previewDates.allInnerTexts()).map((text) => text.replace(/^\d+年/, ""));
+  const rows = (await previewDates.allInnerTexts()).map((text) => text.replace(/^\d+年/, ""));
   const labelOf = (date: string) => {
     const [, month, day] = date.split("-").map(Number);
     return `${month}月${day}日(月)`;
   };
+  // The holiday is listed struck through with its name, among the kept dates.
+  const skipped = rows.filter((text) => text.includes("スキップ"));
+  expect(skipped[0]).toContain(labelOf(holiday.date));
+  expect(skipped[0]).toContain(`${holiday.name}のためスキップ`);
+  const listed = rows.filter((text) => !text.includes("スキップ"));
   expect(listed.slice(0, expected.length)).toEqual(expected.map(labelOf));
   expect(listed).not.toContain(labelOf(holiday.date));
 

@@ -19,13 +19,30 @@ export const periodicPreviewBodySchema = z.strictObject({
 });
 export type PeriodicPreviewBody = z.input<typeof periodicPreviewBodySchema>;
 
+export const periodicPreviewSchema = recurrencePreviewSchema
+  .extend({
+    /**
+     * With holiday_handling "skip": the dates the rule names that were dropped, up to the last listed
+     * occurrence, so the editor can say 「1月11日（成人の日）はスキップ」. Empty for the other handlings.
+     */
+    skipped: z.array(
+      z.object({
+        date: z.string(),
+        /** The holiday's name, 休業日, or null for a Saturday or Sunday. */
+        holiday: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "PeriodicPreview" });
+export type PeriodicPreview = z.infer<typeof periodicPreviewSchema>;
+
 export const periodicPreviewContract = defineContract({
   method: "POST",
   path: "/app/task/periodic/preview",
   summary:
-    "What a recurrence rule would generate, without saving anything: the rule in words and its next `count` occurrences from `from` (default today, Asia/Tokyo), with holiday moves and deadlines. Any member of the workspace may ask",
+    "What a recurrence rule would generate, without saving anything: the rule in words and its next `count` occurrences from `from` (default today, Asia/Tokyo), with holiday moves and deadlines, and the dates a skip dropped. Any member of the workspace may ask",
   tags: ["task"],
   auth: "bearer",
   body: periodicPreviewBodySchema,
-  response: recurrencePreviewSchema,
+  response: periodicPreviewSchema,
 });

@@ -35,6 +35,7 @@ describe("POST /app/task/periodic/preview", () => {
       "2027-01-25",
       "2027-02-01",
     ]);
+    expect(res.body.skipped).toEqual([{ date: "2027-01-11", holiday: "成人の日" }]);
     expect(res.body.occurrences[0]).toEqual({
       date: "2026-12-28",
       expires_at: "2026-12-28T23:59:59+09:00",
@@ -53,6 +54,7 @@ describe("POST /app/task/periodic/preview", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.description).toBe("毎週 月曜日（祝日は翌営業日）");
+    expect(res.body.skipped).toEqual([]);
     expect(res.body.occurrences).toEqual([
       {
         date: "2027-01-12",
@@ -69,6 +71,23 @@ describe("POST /app/task/periodic/preview", () => {
         moved_from_holiday: null,
       },
     ]);
+  });
+
+  it("names what a skip dropped even when nothing is left, e.g. 元日 every year", async () => {
+    const res = await preview({
+      workspace_id: r.id,
+      rule: {
+        frequency: "yearly",
+        month: 1,
+        day: 1,
+        start_date: "2027-01-01",
+        end: { type: "until", until: "2030-12-31" },
+        holiday_handling: "skip",
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.occurrences).toEqual([]);
+    expect(res.body.skipped).toEqual([{ date: "2027-01-01", holiday: "元日" }]);
   });
 
   it("agrees with the occurrences that saving the same rule generates", async () => {

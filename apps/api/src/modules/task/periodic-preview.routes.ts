@@ -3,9 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { route } from "../../lib/route.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
-import { addDays } from "./recurrence/calendar-date.ts";
+import { previewPeriodicRule } from "./periodic-preview.service.ts";
 import { holidayJpCalendar } from "./recurrence/holiday-calendar.ts";
-import { previewRule } from "./recurrence/preview-rule.ts";
 import { tokyoToday } from "./task-periodic.service.ts";
 
 /**
@@ -16,8 +15,6 @@ import { tokyoToday } from "./task-periodic.service.ts";
 export function registerPeriodicPreviewRoute(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, periodicPreviewContract, async ({ auth, body }) => {
     await requireMember(ctx.db, auth, body.workspace_id);
-    const from = body.from ?? tokyoToday(ctx.now());
-    // previewRule lists dates strictly after its argument: the day before makes `from` itself included.
-    return previewRule(body.rule, addDays(from, -1), body.count, holidayJpCalendar);
+    return previewPeriodicRule(body.rule, body.from ?? tokyoToday(ctx.now()), body.count, holidayJpCalendar);
   });
 }

@@ -109,7 +109,7 @@ export function PeriodicRuleEditor({
               htmlInput: numberProps,
               input: { endAdornment: <Unit>{INTERVAL_UNITS[value.frequency]}</Unit> },
             }}
-            sx={{ width: 150 }}
+            sx={{ width: 180 }}
           />
         </Stack>
 
@@ -389,6 +389,11 @@ function RulePreview({
   const settled = useDebouncedValue(rule, 300);
   const preview = usePeriodicPreview(workspaceId, settled, count);
   const occurrences = preview.data?.occurrences ?? [];
+  // The dates a skip dropped sit among the kept ones, struck through, so the gap explains itself.
+  const rows = [
+    ...occurrences.map((occurrence) => ({ kind: "occurrence" as const, ...occurrence })),
+    ...(preview.data?.skipped ?? []).map((skipped) => ({ kind: "skipped" as const, ...skipped })),
+  ].sort((a, b) => a.date.localeCompare(b.date));
   // The year is shown only when a date is not in this year (in Tokyo).
   const withYear = occurrences.some((occurrence) => occurrence.date.slice(0, 4) !== String(tokyoYear()));
 
@@ -415,7 +420,7 @@ function RulePreview({
       <Box sx={{ px: 2, py: 1.25 }}>
         {!rule ? (
           <Typography variant="body2" sx={{ color: "text.secondary" }}>
-            入力内容を確認すると、ここに予定日が表示されます。
+            入力内容を直すと、ここに予定日が表示されます。
           </Typography>
         ) : preview.isError ? (
           <Typography variant="body2" sx={{ color: "error.main" }}>
@@ -427,28 +432,43 @@ function RulePreview({
               <Skeleton key={row} variant="text" width={row % 2 ? "70%" : "55%"} />
             ))}
           </Stack>
-        ) : occurrences.length === 0 ? (
+        ) : rows.length === 0 ? (
           <Typography variant="body2" sx={{ color: "text.secondary" }}>
             今日以降の予定はありません。
           </Typography>
         ) : (
           <Box component="ol" aria-label="予定日" sx={{ listStyle: "none", m: 0, p: 0 }}>
-            {occurrences.map((occurrence) => (
-              <Box component="li" key={occurrence.date} sx={{ py: 0.5 }}>
-                <Typography variant="body2" sx={{ fontVariantNumeric: "tabular-nums" }}>
-                  {previewDate(occurrence.date, withYear)}
-                </Typography>
-                {occurrence.moved_from && (
-                  <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", color: "text.secondary", pl: 0.5 }}>
-                    <SubdirectoryArrowRightOutlined sx={{ fontSize: 14 }} />
-                    <Typography variant="caption">
-                      {previewDate(occurrence.moved_from)}
-                      {occurrence.moved_from_holiday ? `（${occurrence.moved_from_holiday}）` : ""}から移動
-                    </Typography>
-                  </Stack>
-                )}
-              </Box>
-            ))}
+            {rows.map((row) =>
+              row.kind === "skipped" ? (
+                <Box component="li" key={`skipped-${row.date}`} sx={{ py: 0.5, color: "text.disabled" }}>
+                  <Typography variant="body2" sx={{ fontVariantNumeric: "tabular-nums" }}>
+                    <s>{previewDate(row.date, withYear)}</s>
+                  </Typography>
+                  <Typography variant="caption" component="p" sx={{ pl: 0.5 }}>
+                    {row.holiday ?? "土日"}のためスキップ
+                  </Typography>
+                </Box>
+              ) : (
+                <Box component="li" key={row.date} sx={{ py: 0.5 }}>
+                  <Typography variant="body2" sx={{ fontVariantNumeric: "tabular-nums" }}>
+                    {previewDate(row.date, withYear)}
+                  </Typography>
+                  {row.moved_from && (
+                    <Stack
+                      direction="row"
+                      spacing={0.5}
+                      sx={{ alignItems: "center", color: "text.secondary", pl: 0.5 }}
+                    >
+                      <SubdirectoryArrowRightOutlined sx={{ fontSize: 14 }} />
+                      <Typography variant="caption">
+                        {previewDate(row.moved_from)}
+                        {row.moved_from_holiday ? `（${row.moved_from_holiday}）` : ""}から移動
+                      </Typography>
+                    </Stack>
+                  )}
+                </Box>
+              ),
+            )}
           </Box>
         )}
       </Box>
