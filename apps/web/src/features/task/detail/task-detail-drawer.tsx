@@ -6,6 +6,7 @@ import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
+import { useRef } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { isApiRequestError } from "../../../lib/api-client.ts";
@@ -21,15 +22,24 @@ export interface TaskDetailDrawerProps {
 
 /** The task detail view opened from any task list (every field, history, periodic rule, notifications, AI). */
 export function TaskDetailDrawer({ workspaceId, taskId, onClose }: TaskDetailDrawerProps) {
+  const paper = useRef<HTMLDivElement>(null);
+  // Fields save when they lose focus; closing (×, Esc, the backdrop) takes the focus first so that the edit
+  // in progress is saved rather than dropped with the unmounted field.
+  const close = () => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && paper.current?.contains(active)) active.blur();
+    onClose();
+  };
   return (
     <Drawer
       anchor="right"
       open={taskId !== null}
-      onClose={onClose}
+      onClose={close}
       // Above the app's header, which sits above ordinary drawers.
       sx={{ zIndex: (theme) => theme.zIndex.modal }}
       slotProps={{
         paper: {
+          ref: paper,
           sx: { width: { xs: "100%", md: 880 }, maxWidth: "100%" },
           role: "dialog",
           "aria-label": "タスク詳細",
@@ -37,7 +47,7 @@ export function TaskDetailDrawer({ workspaceId, taskId, onClose }: TaskDetailDra
       }}
     >
       {/* Keyed by task: a field being edited never carries over to the next task opened. */}
-      {taskId && <TaskDetailBody key={taskId} workspaceId={workspaceId} taskId={taskId} onClose={onClose} />}
+      {taskId && <TaskDetailBody key={taskId} workspaceId={workspaceId} taskId={taskId} onClose={close} />}
     </Drawer>
   );
 }
@@ -67,6 +77,7 @@ function TaskDetailBody({ taskId, onClose }: { workspaceId: string; taskId: stri
         <Box sx={{ px: 3, py: 2 }}>
           {notFound ? (
             <EmptyState
+              bare
               icon={<SearchOffOutlined />}
               title="タスクが見つかりません"
               description="削除されたか、閲覧する権限がないタスクです。"
