@@ -152,7 +152,14 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   await page.reload();
   const reopened = page.getByRole("dialog", { name: "タスク詳細" }).getByRole("region", { name: "繰り返し" });
   await expect(reopened.getByTestId("periodic-rule-description")).toHaveText("毎週 月曜日（祝日はスキップ）");
-  await expect(reopened.getByRole("button", { name: "繰り返しを解除" })).toBeVisible();
+
+  // Stopping asks first, then the task no longer repeats.
+  await reopened.getByRole("button", { name: "繰り返しを解除" }).click();
+  await page
+    .getByRole("dialog", { name: "繰り返しを解除しますか？" })
+    .getByRole("button", { name: "解除する" })
+    .click();
+  await expect(reopened.getByRole("button", { name: "繰り返しを設定" })).toBeVisible();
 });
 
 test("a field edited in the drawer is saved and survives a reload", async ({ page }) => {
@@ -196,6 +203,24 @@ test("a field edited in the drawer is saved and survives a reload", async ({ pag
     "2027-02-26",
   );
   await expect(again.getByRole("textbox", { name: "説明" })).toHaveValue("先方の要件を確認してから作成する");
+
+  // The assignee starts the work: the history says who moved it from 未着手 to 進行中.
+  await again.getByRole("combobox", { name: "ステータス" }).click();
+  await page.getByRole("option", { name: "進行中" }).click();
+  const history = again.getByRole("list", { name: "ステータス履歴" }).getByRole("listitem");
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText("佐藤　花子");
+  await expect(history.first()).toContainText("未着手");
+  await expect(history.first()).toContainText("進行中");
+
+  // The written description is replaced by a generated one only after asking; the drawer says who wrote it.
+  await again.getByRole("button", { name: "説明を自動作成" }).click();
+  await page
+    .getByRole("dialog", { name: "説明を置き換えますか？" })
+    .getByRole("button", { name: "置き換えて作成" })
+    .click();
+  await expect(again.getByTestId("description-source")).toHaveText("テンプレートで作成");
+  await expect(again.getByRole("textbox", { name: "説明" })).toHaveValue(/【目的】/);
 
   // A title emptied by mistake is refused on the spot and nothing is sent.
   await again.getByRole("textbox", { name: "タスク名" }).fill("");
