@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, PgBoss } from "pg-boss";
+import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from "pg-boss";
 import type { Database, DbOrTx } from "../db/client.ts";
 import { type EnqueueOptions, JOB_TIME_ZONE, type JobDefinition, type JobPayloads, type Jobs } from "./jobs.ts";
 
@@ -67,7 +67,8 @@ export function createPgBossJobs<M extends object = JobPayloads>({
   const schedules: { name: string; cron: string; payload: object }[] = [];
   let started = false;
 
-  async function runJob(definition: AnyDefinition, job: Job<object>) {
+  /** One job of a batch: its outcome for pg-boss (a failure is retried by its own back-off, alone). */
+  async function runJob(definition: AnyDefinition, job: Job<object>): Promise<JobResult> {
     const startedAt = Date.now();
     try {
       const output = await definition.handle(job.data as M[keyof M & string], {
@@ -76,10 +77,11 @@ export function createPgBossJobs<M extends object = JobPayloads>({
         retryCount: job.retryCount,
       });
       log.info({ job: { id: job.id, name: definition.name, ms: Date.now() - startedAt, output } }, "job done");
-      return output;
+      return { id: job.id, status: "completed", output: output ?? null };
     } catch (error) {
       log.warn({ err: error, job: { id: job.id, name: definition.name, retry: job.retryCount } }, "job failed");
-      throw error;
+      const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
+      return { id: job.id, status: "failed", output: { name, message } };
     }
   }
 
@@ -127,8 +129,21 @@ export function createPgBossJobs<M extends object = JobPayloads>({
           definition.name,
           // A notification wakes the worker for a new job, but not when a retry's delay runs out: the same
           // short poll serves both, so a retry runs on time rather than at pg-boss's 30 s notify backstop.
-          { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds },
-          async ([job]) => runJob(definition, job!),
+          // Up to 10 jobs a fetch, one after the other, each settled on its own; while fetches come back
+          // full the worker fetches again at once, so a backlog (a morning's reminder mails) drains
+          // without waiting a polling interval per job.
+          {
+            pollingIntervalSeconds,
+            notifyPollingIntervalSeconds: pollingIntervalSeconds,
+            batchSize: 10,
+            perJobResults: true,
+            burstWhenBatchFull: true,
+          },
+          async (batch) => {
+            const results: JobResult[] = [];
+            for (const job of batch) results.push(await runJob(definition, job));
+            return results;
+          },
         );
       }
       // Written at every start: the code is the source of truth, and the row makes one instance send each run.
