@@ -10,11 +10,14 @@ import type { Database } from "./db/client.ts";
 import { createPgBossJobs, type JobsTuning } from "./jobs/pg-boss-jobs.ts";
 import { registerJobs } from "./jobs/register-jobs.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { registerAuditLogRoutes } from "./modules/audit-log/audit-log.routes.ts";
+import { registerOperatorEvents } from "./modules/audit-log/operator-events.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { deriveKeys } from "./modules/auth/tokens.ts";
 import { registerBusinessCategoryRoutes } from "./modules/business-category/business-category.routes.ts";
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
 import { registerImageRoutes } from "./modules/image/image.routes.ts";
+import { registerNotificationRoutes } from "./modules/notification/notification.routes.ts";
 import { registerPrimaryItemRoutes } from "./modules/primary-item/primary-item.routes.ts";
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSecondaryItemRoutes } from "./modules/secondary-item/secondary-item.routes.ts";
@@ -85,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook("onClose", () => ctx.jobs.stop());
 
   registerErrorHandler(app);
+  registerOperatorEvents(app, ctx);
   await registerSecurityHeaders(app);
   await registerSwagger(app);
   // Clients only send small control messages (auth, subscribe).
@@ -105,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerTaskRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);
+    registerNotificationRoutes(api, ctx);
+    registerAuditLogRoutes(api, ctx);
   });
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

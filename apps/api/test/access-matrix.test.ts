@@ -570,6 +570,47 @@ const matrix: Record<string, Row> = {
     }),
   },
   "GET /app/image/{id}": { expect: members(), request: (f) => ({ url: `/app/image/${f.imageId}` }) },
+
+  // Notifications: each person's own; the fixture's task told the member it is theirs.
+  "GET /app/notification/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/notification/list?workspace_id=${f.workspaceId}` }),
+  },
+  "GET /app/notification/unread-count": {
+    expect: members(),
+    request: (f) => ({ url: `/app/notification/unread-count?workspace_id=${f.workspaceId}` }),
+  },
+  "PUT /app/notification/list/read": {
+    expect: members(),
+    request: (f) => ({ url: "/app/notification/list/read", payload: { workspace_id: f.workspaceId } }),
+  },
+  "PUT /app/notification/{id}/read": {
+    // Only the recipient: to everyone else, of this workspace or another, it does not exist.
+    expect: { owner: 404, admin: 404, member: 200, guest: 404, outsider: 404, anonymous: 401 },
+    request: async (f) => {
+      const list = await call(t.app, {
+        method: "GET",
+        url: `/app/notification/list?workspace_id=${f.workspaceId}`,
+        token: f.tokens.member,
+      });
+      return { url: `/app/notification/${list.body.items[0].id}/read` };
+    },
+  },
+  "GET /app/notification/preference": { expect: all(200), request: () => ({ url: "/app/notification/preference" }) },
+  "PUT /app/notification/preference": {
+    expect: all(200),
+    request: () => ({ url: "/app/notification/preference", payload: { email: "immediately" } }),
+  },
+
+  // Audit log: owner and admin only.
+  "GET /app/audit-log/list": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/audit-log/list?workspace_id=${f.workspaceId}` }),
+  },
+  "GET /app/audit-log/export.csv": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/audit-log/export.csv?workspace_id=${f.workspaceId}` }),
+  },
 };
 
 let t: TestApp;

@@ -1,4 +1,5 @@
 import type { AppContext } from "../app-context.ts";
+import { defineDailyNotificationsJob } from "../modules/notification/daily-notifications.job.ts";
 import { definePeriodicReplanJob } from "./periodic-replan.job.ts";
 import { defineSendMailJob } from "./send-mail.job.ts";
 import { defineTrashPurgeJob } from "./trash-purge.job.ts";
@@ -11,9 +12,11 @@ export function registerJobs(ctx: AppContext): void {
   defineSendMailJob(ctx);
   defineTrashPurgeJob(ctx);
   definePeriodicReplanJob(ctx);
-  // Notifications (deadline reminders at 09:00, the daily digest) register theirs here.
+  defineDailyNotificationsJob(ctx);
 
   // Night hours, when nobody works: 03:00 purge, 03:30 re-planning (before anyone opens the day's tasks).
   ctx.jobs.schedule("trash-purge", "0 3 * * *", {});
   ctx.jobs.schedule("periodic-replan", "30 3 * * *", {});
+  // Deadline reminders and the morning digest when the working day starts.
+  ctx.jobs.schedule("daily-notifications", "0 9 * * *", {});
 }

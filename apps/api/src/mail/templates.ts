@@ -4,7 +4,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** One layout for every mail: the text part is the source, the HTML part the same words in a simple frame. */
-function mail(to: string, subject: string, paragraphs: string[], code?: string): MailMessage {
+export function mail(to: string, subject: string, paragraphs: string[], code?: string): MailMessage {
   const footer = "※このメールは送信専用です。お心当たりのない場合は、このメールを破棄してください。\n\nTasuki";
   const text = [...paragraphs, ...(code ? [`確認コード: ${code}`] : []), footer].join("\n\n");
   const html = `<!doctype html><html lang="ja"><body style="font-family:'Hiragino Sans','Noto Sans JP',Meiryo,sans-serif;color:#1f2937;line-height:1.7">

@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/a
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
+import { notifyTaskChanges } from "../notification/notification.service.ts";
 import {
   canSeeAllProjects,
   memberOr404,
@@ -332,7 +333,14 @@ export async function createTasks(
         createdBy: member.id,
       });
     }
-    return insertTasks(tx, values);
+    const inserted = await insertTasks(tx, values);
+    await notifyTaskChanges(
+      ctx,
+      tx,
+      member.id,
+      inserted.map((after) => ({ before: null, after })),
+    );
+    return inserted;
   });
   return { member, rows };
 }
@@ -440,9 +448,10 @@ export async function updateTask(
   const saved = await ctx.db.transaction(async (tx) => {
     const values = await patchValues(tx, member, row, input);
     // An edited occurrence of a periodic series is the person's now: the generator leaves it alone.
-    return Object.keys(values).length
-      ? (await updateTasks(tx, row.workspaceId, [id], { ...values, periodicTouched: true }))[0]!
-      : row;
+    if (!Object.keys(values).length) return row;
+    const updated = (await updateTasks(tx, row.workspaceId, [id], { ...values, periodicTouched: true }))[0]!;
+    await notifyTaskChanges(ctx, tx, member.id, [{ before: row, after: updated }]);
+    return updated;
   });
   return presentDetail(ctx, saved);
 }
@@ -543,6 +552,12 @@ export async function changeTaskStatuses(
     { status: to, periodicTouched: true },
   );
   const byId = new Map(updated.map((row) => [row.id, row]));
+  await notifyTaskChanges(
+    ctx,
+    db,
+    member.id,
+    moving.map((before) => ({ before, after: byId.get(before.id)! })),
+  );
   return rows.map((row) => byId.get(row.id) ?? row);
 }
 
@@ -701,11 +716,18 @@ export async function updateManyTasks(
     let current = rows;
     if (status !== undefined) current = await changeTaskStatuses(ctx, tx, member, current, status);
     if (Object.keys(values).length) {
+      const before = new Map(current.map((row) => [row.id, row]));
       current = await updateTasks(
         tx,
         member.workspaceId,
         current.map((row) => row.id),
         { ...values, periodicTouched: true },
+      );
+      await notifyTaskChanges(
+        ctx,
+        tx,
+        member.id,
+        current.map((after) => ({ before: before.get(after.id) ?? null, after })),
       );
     }
     return current;

@@ -1,0 +1,92 @@
+import type { NotificationData, NotificationKind } from "../db/schema/notifications.ts";
+import type { MailMessage } from "./mailer.ts";
+import { mail } from "./templates.ts";
+
+const statusLabels: Record<string, string> = {
+  none: "未着手",
+  in_progress: "進行中",
+  done: "完了",
+  closed: "クローズ",
+};
+
+export interface NotificationMailItem {
+  workspaceName: string;
+  actorName: string | null;
+  kind: NotificationKind;
+  data: NotificationData;
+  link: string;
+}
+
+/** "2026年12月3日" from a Tokyo date. */
+export function japaneseDate(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return `${year}年${month}月${day}日`;
+}
+
+/** The subject and the sentence of one notification, as the bell says it too. */
+export function describeNotification(item: Omit<NotificationMailItem, "link" | "workspaceName">): {
+  subject: string;
+  sentence: string;
+} {
+  const title = item.data.task_title ?? "タスク";
+  const who = item.actorName ? `${item.actorName} さん` : "システム";
+  switch (item.kind) {
+    case "task_assigned":
+      return {
+        subject: `タスク「${title}」の担当者になりました`,
+        sentence: `${who}が、タスク「${title}」の担当者にあなたを設定しました。`,
+      };
+    case "task_done":
+      return {
+        subject: `タスク「${title}」が完了しました`,
+        sentence: `${who}が、あなたが管理するタスク「${title}」を完了にしました。`,
+      };
+    case "task_status_changed":
+      return {
+        subject: `タスク「${title}」のステータスが変わりました`,
+        sentence: `${who}が、タスク「${title}」のステータスを「${statusLabels[item.data.from_status ?? ""] ?? "-"}」から「${statusLabels[item.data.to_status ?? ""] ?? "-"}」に変更しました。`,
+      };
+    case "task_reminder": {
+      const deadline = item.data.deadline_date ? japaneseDate(item.data.deadline_date) : "";
+      const days = item.data.days_before ?? 0;
+      return days === 0
+        ? { subject: `本日が期限です：「${title}」`, sentence: `タスク「${title}」の期限は本日（${deadline}）です。` }
+        : {
+            subject: `期限まであと${days}日：「${title}」`,
+            sentence: `タスク「${title}」の期限は${deadline}です（あと${days}日）。`,
+          };
+    }
+  }
+}
+
+export function notificationMail(to: string, item: NotificationMailItem): MailMessage {
+  const { subject, sentence } = describeNotification(item);
+  return mail(to, subject, [
+    `ワークスペース「${item.workspaceName}」からのお知らせです。`,
+    sentence,
+    `タスクを開く:\n${item.link}`,
+    "メール通知の受け取り方は、マイページの「プロフィール」で変更できます。",
+  ]);
+}
+
+/** The morning digest: everything since the last one, grouped by workspace. */
+export function notificationDigestMail(
+  to: string,
+  today: string,
+  items: NotificationMailItem[],
+  listLink: string,
+): MailMessage {
+  const workspaces = [...new Set(items.map((item) => item.workspaceName))];
+  const sections = workspaces.map((workspace) => {
+    const lines = items
+      .filter((item) => item.workspaceName === workspace)
+      .map((item) => `・${describeNotification(item).sentence}\n  ${item.link}`);
+    return `■ ${workspace}\n${lines.join("\n")}`;
+  });
+  return mail(to, `${japaneseDate(today)}の通知まとめ（${items.length}件）`, [
+    `おはようございます。前回のお知らせ以降の通知が${items.length}件あります。`,
+    ...sections,
+    `通知の一覧:\n${listLink}`,
+    "メール通知の受け取り方は、マイページの「プロフィール」で変更できます。",
+  ]);
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../../../test/task-world.ts";
+import {
+  addStaff,
+  apiAs,
+  createTestApp,
+  PASSWORD,
+  signUpWithWorkspace,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/test-app.ts";
+import { auditLogs } from "../../db/schema/audit-logs.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = apiAs(() => t);
+
+interface Entry {
+  actor: { id: string; last_name: string } | null;
+  entity: string;
+  entity_id: string | null;
+  entity_label: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+async function world() {
+  const owner = await signUpWithWorkspace(t, "株式会社監査");
+  const workspaceId = owner.workspace.id;
+  const admin = await addStaff(t, workspaceId, "admin");
+  const member = await addStaff(t, workspaceId, "member");
+  const outsider = await signUpWithWorkspace(t, "他社");
+  const ownerStaffId = (
+    await api("GET", `/app/workspace-user/me?workspace_id=${workspaceId}`, owner.tokens.access_token)
+  ).body.id as string;
+  return {
+    workspaceId,
+    owner: owner.tokens.access_token,
+    ownerStaffId,
+    admin: admin.tokens.access_token,
+    adminId: admin.staffId,
+    adminEmail: admin.email,
+    member: member.tokens.access_token,
+    memberId: member.staffId,
+    outsider: outsider.tokens.access_token,
+  };
+}
+
+const log = async (w: Awaited<ReturnType<typeof world>>, query = "", token = w.owner) => {
+  const res = await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}${query}`, token);
+  expect(res.status).toBe(200);
+  return res.body as { items: Entry[]; total: number };
+};
+
+describe("the audit log", () => {
+  it("records task, group and staff changes with the right actor and the changed fields", async () => {
+    const w = await world();
+    const task = await api("POST", "/app/task/new", w.admin, {
+      workspace_id: w.workspaceId,
+      title: "契約書を確認する",
+      assignee_id: w.memberId,
+    });
+    expect(task.status).toBe(201);
+    const taskId = task.body.id as string;
+    await api("PATCH", `/app/task/${taskId}`, w.member, { title: "契約書を最終確認する", priority: "high" });
+    // A delete writes outside a transaction: its actor is known all the same.
+    await api("DELETE", `/app/task/${taskId}`, w.owner);
+
+    const tasks = (await log(w, "&entity=task")).items;
+    expect(tasks.map((entry) => [entry.action, entry.actor?.id])).toEqual([
+      ["deleted", w.ownerStaffId],
+      ["updated", w.memberId],
+      ["created", w.adminId],
+    ]);
+    expect(tasks[1]).toMatchObject({
+      entity_id: taskId,
+      entity_label: "契約書を最終確認する",
+      before: { title: "契約書を確認する", priority: "none" },
+      after: { title: "契約書を最終確認する", priority: "high" },
+    });
+    // Only the changed fields, and no bookkeeping columns.
+    expect(Object.keys(tasks[1]!.after!).sort()).toEqual(["priority", "title"]);
+    expect(tasks[2]!.after).toMatchObject({ title: "契約書を確認する", assignee_id: w.memberId });
+    expect(tasks[2]!.before).toBeNull();
+
+    const group = await api("POST", "/app/group/new", w.admin, { workspace_id: w.workspaceId, name: "営業部" });
+    await api("PATCH", `/app/group/${group.body.id}`, w.owner, { name: "第一営業部" });
+    const groups = (await log(w, "&entity=group")).items;
+    expect(groups.map((entry) => [entry.action, entry.actor?.id, entry.after?.name])).toEqual([
+      ["updated", w.ownerStaffId, "第一営業部"],
+      ["created", w.adminId, "営業部"],
+    ]);
+    expect(groups[0]!.before).toEqual({ name: "営業部" });
+
+    expect(
+      (await api("PUT", `/app/workspace-user/${w.memberId}/status`, w.admin, { status: "suspended" })).status,
+    ).toBe(200);
+    const staff = (await log(w, "&entity=workspace_user&action=updated")).items;
+    expect(staff[0]).toMatchObject({
+      actor: { id: w.adminId },
+      entity_id: w.memberId,
+      entity_label: "鈴木 一郎",
+      before: { status: "active" },
+      after: { status: "suspended" },
+    });
+  });
+
+  it("never copies secrets, and refuses to change or remove a row", async () => {
+    const w = await world();
+    const invited = await api("POST", "/app/workspace-user/new", w.owner, {
+      workspace_id: w.workspaceId,
+      email: uniqueEmail("invitee"),
+      last_name: "招待",
+      first_name: "花子",
+    });
+    expect(invited.status).toBe(201);
+    const [created] = (await log(w, "&entity=workspace_user&action=created")).items;
+    expect(created!.after).toMatchObject({ last_name: "招待", status: "invited" });
+    expect(JSON.stringify(created)).not.toMatch(/token|hash/);
+
+    await expect(t.ctx.db.execute(sql`update audit_logs set action = 'x'`)).rejects.toThrow();
+    await expect(t.ctx.db.execute(sql`delete from audit_logs`)).rejects.toThrow();
+    expect((await log(w)).total).toBeGreaterThan(0);
+  });
+
+  it("shows the sign-ins of the workspace's staff, and keeps operator events without a workspace", async () => {
+    const w = await world();
+    const login = await api("POST", "/app/auth/login-with-email", undefined, {
+      email: w.adminEmail,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+    const logins = (await log(w, "&entity=session")).items;
+    expect(logins[0]).toMatchObject({ action: "login", actor: { id: w.adminId } });
+    // Sign-up and token renewal are the operator's: in the table, not on a workspace's page.
+    const renewed = await api("POST", "/app/auth/renew-token", undefined, { refresh_token: login.body.refresh_token });
+    expect(renewed.status).toBe(200);
+    const operator = await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "token_renewal"));
+    expect(operator.length).toBeGreaterThan(0);
+    expect(operator[0]).toMatchObject({ workspaceId: null, entity: "session" });
+    expect(operator[0]!.detail).toMatchObject({ method: "refresh_token", request_id: expect.any(String) });
+    expect((await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "signup"))).length).toBeGreaterThan(0);
+    expect((await log(w, "&action=login")).items.every((entry) => entry.entity === "session")).toBe(true);
+  });
+
+  it("filters by actor, entity, action and Tokyo dates, pages, and refuses members, outsiders and bad input", async () => {
+    const w = await world();
+    for (const name of ["A", "B", "C"]) {
+      await api("POST", "/app/group/new", w.admin, { workspace_id: w.workspaceId, name });
+    }
+    const byAdmin = await log(w, `&actor_id=${w.adminId}&entity=group&per_page=2`);
+    expect(byAdmin.total).toBe(3);
+    expect(byAdmin.items.map((entry) => entry.after?.name)).toEqual(["C", "B"]);
+    expect((await log(w, `&actor_id=${w.memberId}&entity=group`)).total).toBe(0);
+    expect((await log(w, "&entity=group&from=2000-01-01&to=2000-12-31")).total).toBe(0);
+    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+    expect((await log(w, `&entity=group&from=${today}&to=${today}`)).total).toBe(3);
+    expect((await log(w, "", w.admin)).total).toBeGreaterThan(0);
+
+    expectError(await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}`, w.member), 403);
+    expectError(await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}`, w.outsider), 404);
+    expectError(await api("GET", `/app/audit-log/export.csv?workspace_id=${w.workspaceId}`, w.member), 403);
+    expectError(await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}&entity=password`, w.owner), 400);
+    expectError(
+      await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}&from=2026-02-01&to=2026-01-01`, w.owner),
+      400,
+      "invalid_date_range",
+    );
+    expectError(
+      await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}&actor_id=${randomUUID()}`, w.owner),
+      404,
+    );
+  });
+
+  it("exports the filtered log as CSV with a BOM, safe from spreadsheet formulas", async () => {
+    const w = await world();
+    await api("POST", "/app/group/new", w.admin, { workspace_id: w.workspaceId, name: '=HYPERLINK("x")' });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/app/audit-log/export.csv?workspace_id=${w.workspaceId}&entity=group`,
+      headers: { authorization: `Bearer ${w.owner}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toContain(encodeURIComponent("監査ログ.csv"));
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = res.rawPayload.subarray(3).toString("utf8");
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe("日時,操作者,対象,対象名,操作,変更内容,ID");
+    expect(lines[1]).toContain(",鈴木 一郎,グループ,");
+    expect(lines[1]).toContain(",作成,");
+    // The name starts with "=": Excel must see text, not a formula.
+    expect(text).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(text).not.toMatch(/,=HYPERLINK/);
+  });
+});

@@ -1,0 +1,177 @@
+import type { auditLogFilterSchema, listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
+import type { AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
+import type { z } from "zod";
+import type { AppContext } from "../../app-context.ts";
+import { badRequest, notFound } from "../../lib/app-error.ts";
+import { requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { imageUrl } from "../image/image-url.ts";
+import { instantOf } from "../task/deadline.ts";
+import { toCsv } from "../workspace-user/staff-csv-format.ts";
+import {
+  type AuditFilter,
+  type AuditLogRow,
+  findEntityLabels,
+  findStaffByUserIds,
+  findStaffUserId,
+  listAuditRows,
+} from "./audit-log.repository.ts";
+
+type ListQuery = z.output<typeof listAuditLogsContract.query>;
+type FilterQuery = z.output<typeof auditLogFilterSchema>;
+
+/** The log tells who did what to everyone: owners and admins only, whatever the authority rules say. */
+const AUDITORS = ["owner", "admin"] as const;
+
+/** A name a row carries itself: what a created or changed row was called. */
+function ownLabel(row: AuditLogRow): string | null {
+  const values = { ...(row.before ?? {}), ...(row.after ?? {}) } as Record<string, unknown>;
+  if (typeof values.title === "string") return values.title;
+  if (typeof values.name === "string") return values.name;
+  if (typeof values.last_name === "string" && typeof values.first_name === "string") {
+    return `${values.last_name} ${values.first_name}`;
+  }
+  return null;
+}
+
+async function resolveFilter(ctx: AppContext, workspaceId: string, query: FilterQuery): Promise<AuditFilter> {
+  if (query.from && query.to && query.to < query.from) {
+    throw badRequest("invalid_date_range", "終了日は開始日以降の日付を指定してください。", "to must not precede from");
+  }
+  let actorUserId: string | undefined;
+  if (query.actor_id) {
+    const staff = await findStaffUserId(ctx.db, workspaceId, query.actor_id);
+    if (!staff) throw notFound("staff");
+    // A staff member who never signed in has done nothing: a user id that matches no row.
+    actorUserId = staff.userId ?? "00000000-0000-0000-0000-000000000000";
+  }
+  return {
+    actorUserId,
+    entity: query.entity,
+    action: query.action,
+    from: query.from ? instantOf(query.from, false) : undefined,
+    to: query.to ? instantOf(query.to, true) : undefined,
+  };
+}
+
+async function present(ctx: AppContext, workspaceId: string, rows: AuditLogRow[]): Promise<AuditLog[]> {
+  const staff = await findStaffByUserIds(
+    ctx.db,
+    workspaceId,
+    rows.map((row) => row.actorUserId).filter((id): id is string => id !== null),
+  );
+  const byUser = new Map(staff.map((person) => [person.userId, person]));
+  const unnamed = rows.filter((row) => row.entityId && !ownLabel(row));
+  const labels = await findEntityLabels(
+    ctx.db,
+    workspaceId,
+    unnamed.map((row) => ({ entity: row.entity, id: row.entityId! })),
+  );
+  return rows.map((row) => {
+    const actor = row.actorUserId ? byUser.get(row.actorUserId) : undefined;
+    return {
+      id: row.id,
+      workspace_id: workspaceId,
+      actor: actor
+        ? {
+            id: actor.id,
+            last_name: actor.lastName,
+            first_name: actor.firstName,
+            avatar_url: imageUrl(actor.avatarImageId),
+          }
+        : null,
+      entity: row.entity as AuditLog["entity"],
+      entity_id: row.entityId,
+      entity_label: ownLabel(row) ?? (row.entityId ? (labels.get(`${row.entity}:${row.entityId}`) ?? null) : null),
+      action: row.action as AuditLog["action"],
+      before: row.before ?? null,
+      after: row.after ?? null,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function listAuditLogs(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: ListQuery,
+): Promise<{ items: AuditLog[]; total: number }> {
+  const member = await requireMember(ctx.db, auth, query.workspace_id, { roles: AUDITORS });
+  const filter = await resolveFilter(ctx, member.workspaceId, query);
+  const { rows, total } = await listAuditRows(ctx.db, member.workspaceId, filter, {
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return { items: await present(ctx, member.workspaceId, rows), total };
+}
+
+const entityLabels: Record<AuditLog["entity"], string> = {
+  workspace: "ワークスペース",
+  workspace_user: "スタッフ",
+  group_type: "階層",
+  official_position: "役職",
+  group: "グループ",
+  group_member: "グループの所属",
+  project: "プロジェクト",
+  project_member: "プロジェクトのメンバー",
+  primary_item: "大項目",
+  secondary_item: "中項目",
+  task: "タスク",
+  session: "ログイン",
+};
+
+const actionLabels: Record<AuditLog["action"], string> = {
+  created: "作成",
+  updated: "変更",
+  deleted: "削除",
+  restored: "復元",
+  login: "ログイン",
+};
+
+const tokyoDateTime = new Intl.DateTimeFormat("ja-JP", {
+  timeZone: "Asia/Tokyo",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+const cell = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+
+/** The changed fields as one cell: `field: before → after`, one per line. */
+function changesCell(item: AuditLog): string {
+  const keys = [...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})])];
+  return keys
+    .map((key) => {
+      if (item.action === "created") return `${key}: ${cell(item.after?.[key])}`;
+      if (item.action === "deleted" && !item.after) return `${key}: ${cell(item.before?.[key])}`;
+      return `${key}: ${cell(item.before?.[key])} → ${cell(item.after?.[key])}`;
+    })
+    .join("\n");
+}
+
+/** The export holds at most this many rows (the newest); the page says to narrow the filters for more. */
+export const AUDIT_EXPORT_LIMIT = 10_000;
+
+/** The filtered log as CSV text (the route encodes it: UTF-8 with BOM, cells safe from formulas). */
+export async function exportAuditLogCsv(ctx: AppContext, auth: RequestAuth, query: FilterQuery): Promise<string> {
+  const member = await requireMember(ctx.db, auth, query.workspace_id, { roles: AUDITORS });
+  const filter = await resolveFilter(ctx, member.workspaceId, query);
+  const { rows } = await listAuditRows(ctx.db, member.workspaceId, filter, { limit: AUDIT_EXPORT_LIMIT, offset: 0 });
+  const items = await present(ctx, member.workspaceId, rows);
+  return toCsv([
+    ["日時", "操作者", "対象", "対象名", "操作", "変更内容", "ID"],
+    ...items.map((item) => [
+      tokyoDateTime.format(new Date(item.created_at)),
+      item.actor ? `${item.actor.last_name} ${item.actor.first_name}` : "システム",
+      entityLabels[item.entity] ?? item.entity,
+      item.entity_label ?? "",
+      actionLabels[item.action] ?? item.action,
+      changesCell(item),
+      item.entity_id ?? "",
+    ]),
+  ]);
+}

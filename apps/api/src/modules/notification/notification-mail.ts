@@ -1,0 +1,54 @@
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import type { MailMessage } from "../../mail/mailer.ts";
+import { notificationDigestMail, notificationMail } from "../../mail/notification-templates.ts";
+import type { MailableNotification } from "./notification.repository.ts";
+
+/** Where a notification's mail leads: the task opened in the 自分のタスク list (the drawer reads `task`). */
+export const taskLink = (ctx: AppContext, taskId: string | null) =>
+  taskId
+    ? `${ctx.config.appOrigin}/task/me?task=${encodeURIComponent(taskId)}`
+    : `${ctx.config.appOrigin}/notification`;
+
+/**
+ * Hands mails to the job queue in the caller's transaction, so a mail exists exactly when the change (and
+ * its claim of the notifications) commits, and is retried with back-off until the SMTP server takes it.
+ */
+export async function enqueueMails(ctx: AppContext, tx: DbOrTx, messages: MailMessage[]): Promise<void> {
+  for (const message of messages) await ctx.jobs.enqueue(tx, "send-mail", message);
+}
+
+/** One mail per notification (preference 「すぐに受け取る」). */
+export function immediateMails(ctx: AppContext, claimed: MailableNotification[]): MailMessage[] {
+  return claimed.map((item) =>
+    notificationMail(item.email, {
+      workspaceName: item.workspaceName,
+      actorName: item.actorName,
+      kind: item.row.kind,
+      data: item.row.data,
+      link: taskLink(ctx, item.row.taskId),
+    }),
+  );
+}
+
+/** One mail per person with everything pending (preference 「毎朝まとめて受け取る」), oldest first. */
+export function digestMails(ctx: AppContext, claimed: MailableNotification[], today: string): MailMessage[] {
+  const byEmail = new Map<string, MailableNotification[]>();
+  for (const item of claimed) byEmail.set(item.email, [...(byEmail.get(item.email) ?? []), item]);
+  return [...byEmail.entries()].map(([email, items]) =>
+    notificationDigestMail(
+      email,
+      today,
+      items
+        .sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime())
+        .map((item) => ({
+          workspaceName: item.workspaceName,
+          actorName: item.actorName,
+          kind: item.row.kind,
+          data: item.row.data,
+          link: taskLink(ctx, item.row.taskId),
+        })),
+      `${ctx.config.appOrigin}/notification`,
+    ),
+  );
+}

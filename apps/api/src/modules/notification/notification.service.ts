@@ -1,0 +1,316 @@
+import type { Notification, NotificationPreference } from "@tasuki/contract/notification/notification.schema";
+import { and, inArray, lte, sql } from "drizzle-orm";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { type NotificationKind, notifications } from "../../db/schema/notifications.ts";
+import { notFound } from "../../lib/app-error.ts";
+import { requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { imageUrl } from "../image/image-url.ts";
+import { loadStaffRefs, type TaskRow } from "../task/task.repository.ts";
+import {
+  claimPendingMails,
+  countUnread,
+  findActiveStaffIds,
+  findDueReminders,
+  findNotification,
+  findPreference,
+  insertNotifications,
+  listNotificationRows,
+  loadRecipients,
+  markAllRead,
+  markRead,
+  type NewNotification,
+  type NotificationRow,
+  type Recipient,
+  recipientsWithMode,
+  savePreference,
+} from "./notification.repository.ts";
+import { digestMails, enqueueMails, immediateMails } from "./notification-mail.ts";
+
+const notificationNotFound = () => notFound("notification");
+
+async function present(db: DbOrTx, workspaceId: string, rows: NotificationRow[]): Promise<Notification[]> {
+  const staff = await loadStaffRefs(
+    db,
+    workspaceId,
+    rows.map((row) => row.actorId).filter((id): id is string => id !== null),
+  );
+  return rows.map((row) => {
+    const actor = row.actorId ? staff.get(row.actorId) : undefined;
+    return {
+      id: row.id,
+      workspace_id: row.workspaceId,
+      kind: row.kind,
+      task: row.taskId ? { id: row.taskId, title: row.data.task_title ?? "" } : null,
+      actor: actor
+        ? {
+            id: actor.id,
+            last_name: actor.lastName,
+            first_name: actor.firstName,
+            avatar_url: imageUrl(actor.avatarImageId),
+          }
+        : null,
+      from_status: (row.data.from_status as Notification["from_status"]) ?? null,
+      to_status: (row.data.to_status as Notification["to_status"]) ?? null,
+      deadline_date: row.data.deadline_date ?? null,
+      days_before: row.data.days_before ?? null,
+      read_at: row.readAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function listNotifications(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: { workspace_id: string; unread: boolean; page: number; per_page: number },
+): Promise<{ items: Notification[]; total: number }> {
+  const member = await requireMember(ctx.db, auth, query.workspace_id);
+  const { rows, total } = await listNotificationRows(ctx.db, member.id, {
+    unread: query.unread,
+    limit: query.per_page,
+    offset: (query.page - 1) * query.per_page,
+  });
+  return { items: await present(ctx.db, member.workspaceId, rows), total };
+}
+
+export async function countUnreadNotifications(
+  ctx: AppContext,
+  auth: RequestAuth,
+  workspaceId: string,
+): Promise<{ count: number }> {
+  const member = await requireMember(ctx.db, auth, workspaceId);
+  return { count: await countUnread(ctx.db, member.id) };
+}
+
+/** Only the recipient may read their notification; to anyone else (of any workspace) it does not exist. */
+export async function readNotification(ctx: AppContext, auth: RequestAuth, id: string): Promise<Notification> {
+  const row = await findNotification(ctx.db, id);
+  if (!row?.inApp) throw notificationNotFound();
+  // Another workspace answers 404 (requireMember), another person of this one the same.
+  const member = await requireMember(ctx.db, auth, row.workspaceId);
+  if (row.recipientId !== member.id) throw notificationNotFound();
+  const saved = await ctx.db.transaction(async (tx) => {
+    const updated = await markRead(tx, id, ctx.now());
+    if (!row.readAt) await publish(tx, [{ row: updated!, userId: auth.userId }], "updated", ctx.now());
+    return updated!;
+  });
+  return (await present(ctx.db, row.workspaceId, [saved]))[0]!;
+}
+
+export async function readAllNotifications(
+  ctx: AppContext,
+  auth: RequestAuth,
+  workspaceId: string,
+): Promise<{ count: number }> {
+  const member = await requireMember(ctx.db, auth, workspaceId);
+  const count = await ctx.db.transaction(async (tx) => {
+    const changed = await markAllRead(tx, member.id, ctx.now());
+    // One event tells the person's other tabs to refetch the bell; the id is the staff member's.
+    if (changed) await notifyUser(tx, { workspaceId, id: member.id, userId: auth.userId }, "updated", ctx.now());
+    return changed;
+  });
+  return { count };
+}
+
+export async function getNotificationPreference(ctx: AppContext, auth: RequestAuth): Promise<NotificationPreference> {
+  return { email: await findPreference(ctx.db, auth.userId) };
+}
+
+export async function putNotificationPreference(
+  ctx: AppContext,
+  auth: RequestAuth,
+  body: NotificationPreference,
+): Promise<NotificationPreference> {
+  await savePreference(ctx.db, auth.userId, body.email);
+  return { email: body.email };
+}
+
+/**
+ * The realtime event of a notification, on the channel the realtime module listens to. Only the person it
+ * is for receives it (`user_id`); NOTIFY is delivered at commit, so a rolled-back change announces nothing.
+ */
+async function notifyUser(
+  tx: DbOrTx,
+  event: { workspaceId: string; id: string; userId: string },
+  action: "created" | "updated",
+  at: Date,
+): Promise<void> {
+  const payload = JSON.stringify({
+    workspace_id: event.workspaceId,
+    entity: "notification",
+    id: event.id,
+    action,
+    at: at.toISOString(),
+    user_id: event.userId,
+  });
+  await tx.execute(sql`select pg_notify('tasuki_events', ${payload})`);
+}
+
+async function publish(
+  tx: DbOrTx,
+  items: { row: NotificationRow; userId: string | null }[],
+  action: "created" | "updated",
+  at: Date,
+): Promise<void> {
+  for (const { row, userId } of items) {
+    if (userId && row.inApp) await notifyUser(tx, { workspaceId: row.workspaceId, id: row.id, userId }, action, at);
+  }
+}
+
+/**
+ * Writes notifications in the caller's transaction: the realtime event of each, and for those whose
+ * recipient wants mail at once, the mail job, all committed (or rolled back) with the change itself.
+ */
+async function deliver(
+  ctx: AppContext,
+  tx: DbOrTx,
+  values: NewNotification[],
+  recipients: Map<string, Recipient>,
+): Promise<NotificationRow[]> {
+  const rows = await insertNotifications(tx, values);
+  await publish(
+    tx,
+    rows.map((row) => ({ row, userId: recipients.get(row.recipientId)?.userId ?? null })),
+    "created",
+    ctx.now(),
+  );
+  const immediate = rows.filter(
+    (row) => row.emailStatus === "pending" && recipients.get(row.recipientId)?.mode === "immediately",
+  );
+  if (immediate.length) {
+    const claimed = await claimPendingMails(
+      tx,
+      inArray(
+        notifications.id,
+        immediate.map((row) => row.id),
+      ),
+    );
+    await enqueueMails(ctx, tx, immediateMails(ctx, claimed));
+  }
+  return rows;
+}
+
+const emailStatusFor = (recipient: Recipient | undefined, wantsEmail: boolean) =>
+  wantsEmail && recipient && recipient.mode !== "none" && recipient.email ? ("pending" as const) : ("none" as const);
+
+/**
+ * The notifications of a change of tasks, made by `actorId`, in the change's transaction (single and bulk
+ * paths alike): a new assignee hears that the task is theirs; the manager hears that it is done; the
+ * assignee and the manager hear of any other change of status. Nobody hears of their own action.
+ */
+export async function notifyTaskChanges(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actorId: string,
+  changes: { before: TaskRow | null; after: TaskRow }[],
+): Promise<void> {
+  const planned: { recipientId: string; kind: NotificationKind; task: TaskRow; from?: string }[] = [];
+  for (const { before, after } of changes) {
+    const heard = new Set<string>([actorId]);
+    const add = (recipientId: string | null, kind: NotificationKind, from?: string) => {
+      if (!recipientId || heard.has(recipientId)) return;
+      heard.add(recipientId);
+      planned.push({ recipientId, kind, task: after, ...(from !== undefined && { from }) });
+    };
+    if (after.assigneeId && after.assigneeId !== before?.assigneeId) add(after.assigneeId, "task_assigned");
+    if (before && before.status !== after.status) {
+      if (after.status === "done") add(after.managerId, "task_done", before.status);
+      add(after.assigneeId, "task_status_changed", before.status);
+      add(after.managerId, "task_status_changed", before.status);
+    }
+  }
+  if (!planned.length) return;
+  const recipients = await loadRecipients(
+    tx,
+    planned.map((item) => item.recipientId),
+  );
+  await deliver(
+    ctx,
+    tx,
+    planned.map(({ recipientId, kind, task, from }) => ({
+      workspaceId: task.workspaceId,
+      recipientId,
+      actorId,
+      kind,
+      taskId: task.id,
+      data: {
+        task_title: task.title,
+        ...(from !== undefined && { from_status: from, to_status: task.status }),
+      },
+      emailStatus: emailStatusFor(recipients.get(recipientId), true),
+      createdAt: ctx.now(),
+    })),
+    recipients,
+  );
+}
+
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reminders and digests go out at 09:00 Asia/Tokyo. */
+const SEND_HOUR = 9;
+
+const tokyoDate = (at: Date) => new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * The day whose 09:00 mailing is due at `now`: today from 09:00 Tokyo, yesterday before it. A run at 03:00
+ * (a missed run sent at start) therefore catches up yesterday's and sends nothing early.
+ */
+export function mailingDay(now: Date): string {
+  const tokyoHour = new Date(now.getTime() + TOKYO_OFFSET_MS).getUTCHours();
+  return tokyoDate(tokyoHour >= SEND_HOUR ? now : new Date(now.getTime() - DAY_MS));
+}
+
+/**
+ * The 09:00 run: the deadline reminders that are due (each once per task, recipient and day, whatever the
+ * number of runs or instances), then the morning digest of everyone who asked for one. One transaction:
+ * the notifications, their claims and the mail jobs commit together, so a run cut short is simply run again.
+ */
+export async function runDailyNotifications(ctx: AppContext): Promise<{ reminders: number; digests: number }> {
+  const now = ctx.now();
+  const day = mailingDay(now);
+  return ctx.db.transaction(async (tx) => {
+    const due = await findDueReminders(tx, day);
+    const active = await findActiveStaffIds(
+      tx,
+      due.map((item) => item.recipientId),
+    );
+    const reminders = due.filter((item) => active.has(item.recipientId));
+    const recipients = await loadRecipients(
+      tx,
+      reminders.map((item) => item.recipientId),
+    );
+    const written = await deliver(
+      ctx,
+      tx,
+      reminders.map((item) => ({
+        workspaceId: item.workspaceId,
+        recipientId: item.recipientId,
+        actorId: null,
+        kind: "task_reminder" as const,
+        taskId: item.id,
+        data: { task_title: item.title, deadline_date: item.deadlineDate, days_before: item.daysBefore },
+        inApp: item.inApp,
+        emailStatus: emailStatusFor(recipients.get(item.recipientId), item.email),
+        dedupeKey: `reminder:${item.id}:${item.deadlineDate}:${item.daysBefore}`,
+        createdAt: now,
+      })),
+      recipients,
+    );
+    // The digest of a day holds what came before its 09:00: a run at another hour sends nothing early.
+    const cutoff = new Date(`${day}T09:00:00+09:00`);
+    const claimed = await claimPendingMails(
+      tx,
+      and(recipientsWithMode("daily_digest"), lte(notifications.createdAt, cutoff))!,
+    );
+    const digests = digestMails(ctx, claimed, day);
+    await enqueueMails(ctx, tx, digests);
+    // Someone who turned mail off since: what was waiting for the digest is no longer owed.
+    await tx
+      .update(notifications)
+      .set({ emailStatus: "none" })
+      .where(and(sql`${notifications.emailStatus} = 'pending'`, recipientsWithMode("none")));
+    return { reminders: written.length, digests: digests.length };
+  });
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { idSchema, timestampSchema } from "../common/common.schema.ts";
+import { staffRefSchema } from "../common/list.schema.ts";
+
+/** What the log tells about: the workspace's own entities, and `session` for sign-ins. */
+export const auditEntitySchema = z.enum([
+  "workspace",
+  "workspace_user",
+  "group_type",
+  "official_position",
+  "group",
+  "group_member",
+  "project",
+  "project_member",
+  "primary_item",
+  "secondary_item",
+  "task",
+  "session",
+]);
+export type AuditEntity = z.infer<typeof auditEntitySchema>;
+
+export const auditActionSchema = z.enum(["created", "updated", "deleted", "restored", "login"]);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/** One change: who (null: the system), what, when, and the changed fields before and after. */
+export const auditLogSchema = z
+  .object({
+    id: idSchema,
+    workspace_id: idSchema,
+    actor: staffRefSchema.nullable(),
+    entity: auditEntitySchema,
+    entity_id: idSchema.nullable(),
+    /** A readable name of the entity (task title, staff name…) as it was, where it has one. */
+    entity_label: z.string().nullable(),
+    action: auditActionSchema,
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    created_at: timestampSchema,
+  })
+  .meta({ id: "AuditLog" });
+export type AuditLog = z.infer<typeof auditLogSchema>;
