@@ -42,7 +42,8 @@ export function TaskPeriodicSection({
   saver: TaskSaver;
 }) {
   const stored = useMemo(() => storedRuleToDraft(task.periodic_rule), [task.periodic_rule]);
-  const start = useMemo(() => defaultStart(task), [task]);
+  // Fixed when the drawer opens: a deadline edited meanwhile must not reset a rule being drafted.
+  const [start] = useState(() => defaultStart(task));
   const { draft, setDraft, reset, dirty } = useFieldDraft(stored ?? defaultRuleDraft(start));
   const [opened, setOpened] = useState(false);
   const [confirmingRemoval, setConfirmingRemoval] = useState(false);
