@@ -56,6 +56,22 @@ export async function startSmtpServer() {
         });
       }
     },
+    /**
+     * The newest mail to an address whose subject contains `subject`, waiting for it: mail sent by the
+     * send-mail job arrives shortly after the response, not before it.
+     */
+    async mailWithSubject(to: string, subject: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mailsTo(to).findLast((mail) => mail.subject.includes(subject));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     /** The 6-digit code of the newest mail to an address. */
     async codeFor(to: string): Promise<string> {
       const mail = await this.lastMailTo(to);

@@ -268,16 +268,15 @@ export async function resetPassword(
 ) {
   await hitLimit(ctx, limits.resetPerIp(ip));
   const passwordHash = await hashPassword(input.password);
-  const email = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const verified = await spendVerificationToken(ctx, tx, input.verification_token, "reset_password");
     assertAcceptablePassword(input.password, verified.email);
     const user = await findUserByEmail(tx, verified.email);
     if (!user) throw invalidVerificationToken();
     await updateUser(tx, user.id, { passwordHash });
     await revokeUserSessions(tx, user.id, "password_reset", ctx.now());
-    return user.email;
+    await ctx.jobs.enqueue(tx, "send-mail", passwordChangedMail(user.email));
   });
-  await ctx.mailer.send(passwordChangedMail(email)).catch(() => {});
 }
 
 export async function logout(ctx: AppContext, refreshToken: string): Promise<void> {

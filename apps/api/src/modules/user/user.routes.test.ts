@@ -75,7 +75,7 @@ describe("changing the e-mail address", () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ email: newEmail, pending_email: null });
-    expect((await t.smtp.lastMailTo(email)).subject).toContain("メールアドレスが変更されました");
+    expect((await t.smtp.mailWithSubject(email, "メールアドレスが変更されました")).text).toContain(newEmail);
     expect(
       (await api("POST", "/app/auth/login-with-email", undefined, { email: newEmail, password: PASSWORD })).status,
     ).toBe(200);
@@ -161,6 +161,9 @@ describe("changing the password", () => {
     expect(
       (await api("POST", "/app/auth/login-with-email", undefined, { email, password: "Fresh-green-2026" })).status,
     ).toBe(200);
+    // The notice comes from the send-mail job after the commit; the refused attempts sent none.
+    await t.smtp.mailWithSubject(email, "パスワードが変更されました");
+    expect(t.smtp.mailsTo(email).filter((mail) => mail.subject.includes("パスワードが変更されました"))).toHaveLength(1);
   });
 });
 

@@ -81,9 +81,10 @@ export async function changeEmail(
     }
     await updateUser(tx, user.id, { email: verified.email, pendingEmail: null });
     await updateStaffEmail(tx, user.id, verified.email);
+    // The old address is told by the send-mail job: only if the change commits, retried while SMTP is down.
+    await ctx.jobs.enqueue(tx, "send-mail", emailChangedMail(oldEmail, verified.email));
     return getMe(ctx, user.id, tx);
   });
-  await ctx.mailer.send(emailChangedMail(oldEmail, result.email)).catch(() => {});
   return result;
 }
 
@@ -109,8 +110,8 @@ export async function changePassword(
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await revokeUserSessions(tx, user.id, "password_changed", ctx.now(), auth.sessionId);
+    await ctx.jobs.enqueue(tx, "send-mail", passwordChangedMail(user.email));
   });
-  await ctx.mailer.send(passwordChangedMail(user.email)).catch(() => {});
   return getMe(ctx, user.id);
 }
 
