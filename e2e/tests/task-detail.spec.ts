@@ -165,7 +165,11 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
 test("a field edited in the drawer is saved and survives a reload", async ({ page }) => {
   const owner = await ownerWithTask("見積書の作成");
   await logIn(page, owner.email);
-  const drawer = await openDrawer(page, owner.taskId);
+  // Opened from the row of 自分's list, as a user does.
+  await page.goto("/task/me");
+  await page.getByRole("button", { name: "見積書の作成", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`task=${owner.taskId}`));
+  const drawer = page.getByRole("dialog", { name: "タスク詳細" });
   const saved = drawer.getByRole("status");
   /** Does something that saves, and waits for its PATCH to be answered and the header to say so. */
   const saving = async (action: () => Promise<void>) => {
@@ -225,4 +229,11 @@ test("a field edited in the drawer is saved and survives a reload", async ({ pag
   // A title emptied by mistake is refused on the spot and nothing is sent.
   await again.getByRole("textbox", { name: "タスク名" }).fill("");
   await expect(again.getByText("タスク名を入力してください")).toBeVisible();
+  await again.getByRole("textbox", { name: "タスク名" }).press("Escape");
+  await expect(again.getByRole("textbox", { name: "タスク名" })).toHaveValue("見積書の作成（A社向け）");
+
+  // Closed, the list behind shows the saved title.
+  await again.getByRole("button", { name: "閉じる" }).first().click();
+  await expect(page.getByRole("dialog", { name: "タスク詳細" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "見積書の作成（A社向け）", exact: true })).toBeVisible();
 });
