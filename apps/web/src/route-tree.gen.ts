@@ -14,6 +14,7 @@ import { Route as AppRouteRouteImport } from "./routes/_app/route"
 import { Route as AuthRouteRouteImport } from "./routes/auth/route"
 import { Route as InvitationRouteRouteImport } from "./routes/invitation/route"
 import { Route as AppMypageRouteRouteImport } from "./routes/_app/mypage/route"
+import { Route as AppNotificationRouteImport } from "./routes/_app/notification"
 import { Route as AppOrganizationRouteRouteImport } from "./routes/_app/organization/route"
 import { Route as AuthIndexRouteImport } from "./routes/auth/index"
 import { Route as AuthResetPasswordRouteImport } from "./routes/auth/reset-password"
@@ -33,6 +34,7 @@ import { Route as AppMypagePlanAndInvoiceRouteImport } from "./routes/_app/mypag
 import { Route as AppMypageProfileRouteImport } from "./routes/_app/mypage/profile"
 import { Route as AppMypageWorkspaceRouteImport } from "./routes/_app/mypage/workspace"
 import { Route as AppOrganizationIndexRouteImport } from "./routes/_app/organization/index"
+import { Route as AppOrganizationAuditLogRouteImport } from "./routes/_app/organization/audit-log"
 import { Route as AppOrganizationAuthorityRulesRouteImport } from "./routes/_app/organization/authority-rules"
 import { Route as AppOrganizationCanvasRouteImport } from "./routes/_app/organization/canvas"
 import { Route as AppOrganizationDefinitionRouteRouteImport } from "./routes/_app/organization/definition/route"
@@ -84,6 +86,11 @@ const InvitationRouteRoute = InvitationRouteRouteImport.update({
 const AppMypageRouteRoute = AppMypageRouteRouteImport.update({
   id: "/mypage",
   path: "/mypage",
+  getParentRoute: () => AppRouteRoute,
+} as any)
+const AppNotificationRoute = AppNotificationRouteImport.update({
+  id: "/notification",
+  path: "/notification",
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppOrganizationRouteRoute = AppOrganizationRouteRouteImport.update({
@@ -180,6 +187,11 @@ const AppMypageWorkspaceRoute = AppMypageWorkspaceRouteImport.update({
 const AppOrganizationIndexRoute = AppOrganizationIndexRouteImport.update({
   id: "/",
   path: "/",
+  getParentRoute: () => AppOrganizationRouteRoute,
+} as any)
+const AppOrganizationAuditLogRoute = AppOrganizationAuditLogRouteImport.update({
+  id: "/audit-log",
+  path: "/audit-log",
   getParentRoute: () => AppOrganizationRouteRoute,
 } as any)
 const AppOrganizationAuthorityRulesRoute =
@@ -342,6 +354,7 @@ export interface FileRoutesByFullPath {
   "/invitation": typeof InvitationRouteRouteWithChildren
   "/mypage": typeof AppMypageRouteRouteWithChildren
   "/organization": typeof AppOrganizationRouteRouteWithChildren
+  "/notification": typeof AppNotificationRoute
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth/": typeof AuthIndexRoute
@@ -357,6 +370,7 @@ export interface FileRoutesByFullPath {
   "/mypage/plan-and-invoice": typeof AppMypagePlanAndInvoiceRoute
   "/mypage/profile": typeof AppMypageProfileRoute
   "/mypage/workspace": typeof AppMypageWorkspaceRoute
+  "/organization/audit-log": typeof AppOrganizationAuditLogRoute
   "/organization/authority-rules": typeof AppOrganizationAuthorityRulesRoute
   "/organization/canvas": typeof AppOrganizationCanvasRoute
   "/organization/project": typeof AppOrganizationProjectRoute
@@ -391,6 +405,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   "/": typeof IndexRoute
+  "/notification": typeof AppNotificationRoute
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth": typeof AuthIndexRoute
@@ -405,6 +420,7 @@ export interface FileRoutesByTo {
   "/mypage/plan-and-invoice": typeof AppMypagePlanAndInvoiceRoute
   "/mypage/profile": typeof AppMypageProfileRoute
   "/mypage/workspace": typeof AppMypageWorkspaceRoute
+  "/organization/audit-log": typeof AppOrganizationAuditLogRoute
   "/organization/authority-rules": typeof AppOrganizationAuthorityRulesRoute
   "/organization/canvas": typeof AppOrganizationCanvasRoute
   "/organization/project": typeof AppOrganizationProjectRoute
@@ -445,6 +461,7 @@ export interface FileRoutesById {
   "/invitation": typeof InvitationRouteRouteWithChildren
   "/_app/mypage": typeof AppMypageRouteRouteWithChildren
   "/_app/organization": typeof AppOrganizationRouteRouteWithChildren
+  "/_app/notification": typeof AppNotificationRoute
   "/auth/reset-password": typeof AuthResetPasswordRoute
   "/auth/signup": typeof AuthSignupRoute
   "/auth/": typeof AuthIndexRoute
@@ -460,6 +477,7 @@ export interface FileRoutesById {
   "/_app/mypage/plan-and-invoice": typeof AppMypagePlanAndInvoiceRoute
   "/_app/mypage/profile": typeof AppMypageProfileRoute
   "/_app/mypage/workspace": typeof AppMypageWorkspaceRoute
+  "/_app/organization/audit-log": typeof AppOrganizationAuditLogRoute
   "/_app/organization/authority-rules": typeof AppOrganizationAuthorityRulesRoute
   "/_app/organization/canvas": typeof AppOrganizationCanvasRoute
   "/_app/organization/project": typeof AppOrganizationProjectRoute
@@ -500,6 +518,7 @@ export interface FileRouteTypes {
     | "/invitation"
     | "/mypage"
     | "/organization"
+    | "/notification"
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth/"
@@ -515,6 +534,7 @@ export interface FileRouteTypes {
     | "/mypage/plan-and-invoice"
     | "/mypage/profile"
     | "/mypage/workspace"
+    | "/organization/audit-log"
     | "/organization/authority-rules"
     | "/organization/canvas"
     | "/organization/project"
@@ -549,6 +569,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/"
+    | "/notification"
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth"
@@ -563,6 +584,7 @@ export interface FileRouteTypes {
     | "/mypage/plan-and-invoice"
     | "/mypage/profile"
     | "/mypage/workspace"
+    | "/organization/audit-log"
     | "/organization/authority-rules"
     | "/organization/canvas"
     | "/organization/project"
@@ -602,6 +624,7 @@ export interface FileRouteTypes {
     | "/invitation"
     | "/_app/mypage"
     | "/_app/organization"
+    | "/_app/notification"
     | "/auth/reset-password"
     | "/auth/signup"
     | "/auth/"
@@ -617,6 +640,7 @@ export interface FileRouteTypes {
     | "/_app/mypage/plan-and-invoice"
     | "/_app/mypage/profile"
     | "/_app/mypage/workspace"
+    | "/_app/organization/audit-log"
     | "/_app/organization/authority-rules"
     | "/_app/organization/canvas"
     | "/_app/organization/project"
@@ -692,6 +716,13 @@ declare module "@tanstack/react-router" {
       path: "/mypage"
       fullPath: "/mypage"
       preLoaderRoute: typeof AppMypageRouteRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    "/_app/notification": {
+      id: "/_app/notification"
+      path: "/notification"
+      fullPath: "/notification"
+      preLoaderRoute: typeof AppNotificationRouteImport
       parentRoute: typeof AppRouteRoute
     }
     "/_app/organization": {
@@ -825,6 +856,13 @@ declare module "@tanstack/react-router" {
       path: "/"
       fullPath: "/organization/"
       preLoaderRoute: typeof AppOrganizationIndexRouteImport
+      parentRoute: typeof AppOrganizationRouteRoute
+    }
+    "/_app/organization/audit-log": {
+      id: "/_app/organization/audit-log"
+      path: "/audit-log"
+      fullPath: "/organization/audit-log"
+      preLoaderRoute: typeof AppOrganizationAuditLogRouteImport
       parentRoute: typeof AppOrganizationRouteRoute
     }
     "/_app/organization/authority-rules": {
@@ -1092,6 +1130,7 @@ const AppOrganizationDefinitionRouteRouteWithChildren =
 
 interface AppOrganizationRouteRouteChildren {
   AppOrganizationDefinitionRouteRoute: typeof AppOrganizationDefinitionRouteRouteWithChildren
+  AppOrganizationAuditLogRoute: typeof AppOrganizationAuditLogRoute
   AppOrganizationAuthorityRulesRoute: typeof AppOrganizationAuthorityRulesRoute
   AppOrganizationCanvasRoute: typeof AppOrganizationCanvasRoute
   AppOrganizationProjectRoute: typeof AppOrganizationProjectRoute
@@ -1102,6 +1141,7 @@ interface AppOrganizationRouteRouteChildren {
 const AppOrganizationRouteRouteChildren: AppOrganizationRouteRouteChildren = {
   AppOrganizationDefinitionRouteRoute:
     AppOrganizationDefinitionRouteRouteWithChildren,
+  AppOrganizationAuditLogRoute: AppOrganizationAuditLogRoute,
   AppOrganizationAuthorityRulesRoute: AppOrganizationAuthorityRulesRoute,
   AppOrganizationCanvasRoute: AppOrganizationCanvasRoute,
   AppOrganizationProjectRoute: AppOrganizationProjectRoute,
@@ -1115,6 +1155,7 @@ const AppOrganizationRouteRouteWithChildren =
 interface AppRouteRouteChildren {
   AppMypageRouteRoute: typeof AppMypageRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
+  AppNotificationRoute: typeof AppNotificationRoute
   AppCommunicationMeetingRoute: typeof AppCommunicationMeetingRoute
   AppTaskGroupRoute: typeof AppTaskGroupRoute
   AppTaskManagementRoute: typeof AppTaskManagementRoute
@@ -1136,6 +1177,7 @@ interface AppRouteRouteChildren {
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppMypageRouteRoute: AppMypageRouteRouteWithChildren,
   AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
+  AppNotificationRoute: AppNotificationRoute,
   AppCommunicationMeetingRoute: AppCommunicationMeetingRoute,
   AppTaskGroupRoute: AppTaskGroupRoute,
   AppTaskManagementRoute: AppTaskManagementRoute,

@@ -19,6 +19,7 @@ import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { SNS_PROVIDER_NAMES, SnsIcon } from "../../auth/components/sns-icons.tsx";
 import { updateSessionWorkspaceUser, useSignedInSession } from "../../auth/session.ts";
 import { startSnsFlow } from "../../auth/sns-flow.ts";
+import { EmailPreferenceSection } from "../../notification/components/email-preference-section.tsx";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { useUpdateWorkspaceUserMe } from "../../workspace-user/api/update-workspace-user-me.ts";
 import { InfoRow, SectionCard } from "./section-card.tsx";
@@ -32,6 +33,7 @@ export function ProfilePage() {
       />
       <NameSection />
       <AccountSection />
+      <EmailPreferenceSection />
     </>
   );
 }

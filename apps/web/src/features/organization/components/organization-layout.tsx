@@ -3,13 +3,14 @@ import Tabs from "@mui/material/Tabs";
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { TabLink } from "../../../components/router-link.tsx";
 
-/** The organisation area's pages, in the order of the tabs. A later page (監査ログ) is one more entry. */
+/** The organisation area's pages, in the order of the tabs. */
 export const ORGANIZATION_TABS = [
   { to: "/organization/staff", label: "スタッフ" },
   { to: "/organization/definition", label: "組織定義" },
   { to: "/organization/project", label: "プロジェクト" },
   { to: "/organization/authority-rules", label: "権限ルール" },
   { to: "/organization/canvas", label: "組織図" },
+  { to: "/organization/audit-log", label: "監査ログ" },
 ] as const;
 
 export function activeOrganizationTab(pathname: string): string | false {

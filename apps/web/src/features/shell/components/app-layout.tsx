@@ -10,7 +10,7 @@ import { FullPageLoader } from "../../../components/page-loader.tsx";
 import { TasukiMark, TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
 import { TermsUpdateDialog } from "../../auth/components/terms-update-dialog.tsx";
 import { useSession } from "../../auth/session.ts";
-import { NotificationBell } from "./notification-bell.tsx";
+import { NotificationBell } from "../../notification/components/notification-bell.tsx";
 import { SideNav } from "./side-nav.tsx";
 import { UserMenu } from "./user-menu.tsx";
 import { WorkspaceSwitcher } from "./workspace-switcher.tsx";

@@ -1,0 +1,77 @@
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { EmailNotificationMode } from "@tasuki/contract/notification/notification.schema";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { showToast } from "../../../lib/toast.tsx";
+import { SectionCard } from "../../mypage/components/section-card.tsx";
+import { useNotificationPreference } from "../api/get-notification-preference.ts";
+import { usePutNotificationPreference } from "../api/put-notification-preference.ts";
+
+const OPTIONS: { value: EmailNotificationMode; label: string; hint: string }[] = [
+  { value: "immediately", label: "すぐに受け取る", hint: "通知が届くたびに1通ずつメールでお知らせします。" },
+  {
+    value: "daily_digest",
+    label: "毎朝まとめて受け取る",
+    hint: "前日からの通知を、毎朝9時に1通のメールにまとめてお送りします。",
+  },
+  { value: "none", label: "受け取らない", hint: "メールは送りません。通知はヘッダーのベルで確認できます。" },
+];
+
+/** メール通知: how the person's notifications reach their mailbox (for all their workspaces). */
+export function EmailPreferenceSection() {
+  const preference = useNotificationPreference();
+  const save = usePutNotificationPreference();
+  const value = save.isPending && save.variables ? save.variables.email : preference.data?.email;
+
+  return (
+    <SectionCard
+      title="メール通知"
+      description="タスクの担当・完了・ステータス変更と期限のお知らせを、登録メールアドレスに送る方法を選びます。すべてのワークスペースに共通の設定です。"
+    >
+      <div id="notification-settings" />
+      {preference.isPending && <Skeleton variant="rounded" height={120} sx={{ maxWidth: 560 }} />}
+      {preference.isError && <ErrorState error={preference.error} onRetry={() => void preference.refetch()} />}
+      {preference.data && (
+        <RadioGroup
+          aria-label="メール通知の受け取り方"
+          value={value}
+          onChange={(_, next) =>
+            save.mutate(
+              { email: next as EmailNotificationMode },
+              { onSuccess: () => showToast("メール通知の設定を保存しました", { type: "success" }) },
+            )
+          }
+        >
+          <Stack spacing={1}>
+            {OPTIONS.map((option) => (
+              <FormControlLabel
+                key={option.value}
+                value={option.value}
+                disabled={save.isPending}
+                control={<Radio />}
+                sx={{ alignItems: "flex-start", m: 0, "& .MuiRadio-root": { mt: -0.75 } }}
+                label={
+                  <>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {option.label}
+                    </Typography>
+                    <Typography variant="caption" sx={{ color: "text.secondary" }}>
+                      {option.hint}
+                    </Typography>
+                  </>
+                }
+              />
+            ))}
+          </Stack>
+        </RadioGroup>
+      )}
+      <Typography variant="caption" component="p" sx={{ color: "text.secondary", mt: 2 }}>
+        期限のお知らせのタイミング（当日・数日前）とメールで受け取るかどうかは、タスクごとの通知設定で決まります。
+      </Typography>
+    </SectionCard>
+  );
+}

@@ -1,0 +1,14 @@
+import { useNavigate } from "@tanstack/react-router";
+import type { Notification } from "@tasuki/contract/notification/notification.schema";
+import { useReadNotification } from "../api/read-notification.ts";
+
+/** Opening a notification marks it read and shows its task in 自分のタスク (the drawer opens from `task`). */
+export function useOpenNotification(onOpened?: () => void) {
+  const navigate = useNavigate();
+  const read = useReadNotification();
+  return (item: Notification) => {
+    if (item.read_at === null) read.mutate(item.id);
+    onOpened?.();
+    if (item.task) void navigate({ to: "/task/me", search: { task: item.task.id } });
+  };
+}
