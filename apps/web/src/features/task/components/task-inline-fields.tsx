@@ -1,13 +1,14 @@
+import ArrowDropDown from "@mui/icons-material/ArrowDropDown";
 import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
+import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Popover from "@mui/material/Popover";
-import Select from "@mui/material/Select";
+import type { SxProps, Theme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import type { TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { StaffAvatar } from "../../../components/staff-avatar.tsx";
-import { formatIsoDate, formatSlashDate, weekdayLabel } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
 import { StaffPicker } from "../../organization/components/staff-picker.tsx";
@@ -19,15 +20,85 @@ import {
   STATUS_LABELS,
   STATUS_ORDER,
 } from "../task-labels.ts";
+import { tokyoDay } from "../tokyo-date.ts";
 
-const selectSx = {
-  fontSize: 13,
-  fontWeight: 600,
-  borderRadius: 4,
-  height: 28,
-  "& .MuiSelect-select": { py: 0.25, pl: 1.25, pr: "28px !important" },
-  "& fieldset": { border: 0 },
-};
+/**
+ * A compact chooser: a button that opens a menu only when clicked. A list shows some forty rows at once
+ * while scrolling through thousands, so rows carry no full Select until one is used.
+ */
+function ChoiceButton<T extends string>({
+  value,
+  options,
+  label,
+  disabled,
+  renderValue,
+  renderOption,
+  onChange,
+  sx,
+}: {
+  value: T;
+  options: readonly T[];
+  label: string;
+  disabled?: boolean;
+  renderValue: (value: T) => ReactNode;
+  renderOption: (value: T) => ReactNode;
+  onChange: (value: T) => void;
+  sx?: SxProps<Theme>;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <ButtonBase
+        role="combobox"
+        aria-label={label}
+        aria-haspopup="listbox"
+        aria-expanded={anchor !== null}
+        disabled={disabled}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={[
+          {
+            display: "inline-flex",
+            alignItems: "center",
+            justifyContent: "space-between",
+            gap: 0.5,
+            height: 28,
+            width: "100%",
+            pl: 1.25,
+            pr: 0.5,
+            borderRadius: 4,
+            fontSize: 13,
+            fontWeight: 600,
+            "&:hover": { filter: "brightness(0.96)" },
+          },
+          ...(Array.isArray(sx) ? sx : [sx]),
+        ]}
+      >
+        <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+          {renderValue(value)}
+        </Box>
+        {!disabled && <ArrowDropDown sx={{ fontSize: 20, opacity: 0.7 }} />}
+      </ButtonBase>
+      {anchor && (
+        <Menu open anchorEl={anchor} onClose={() => setAnchor(null)} slotProps={{ list: { role: "listbox" } }}>
+          {options.map((option) => (
+            <MenuItem
+              key={option}
+              role="option"
+              selected={option === value}
+              aria-selected={option === value}
+              onClick={() => {
+                setAnchor(null);
+                if (option !== value) onChange(option);
+              }}
+            >
+              {renderOption(option)}
+            </MenuItem>
+          ))}
+        </Menu>
+      )}
+    </>
+  );
+}
 
 export function StatusSelect({
   value,
@@ -42,20 +113,16 @@ export function StatusSelect({
 }) {
   const colors = STATUS_COLORS[value];
   return (
-    <Select
-      size="small"
+    <ChoiceButton
       value={value}
+      options={STATUS_ORDER}
+      label={label}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value as TaskStatus)}
-      inputProps={{ "aria-label": label }}
-      sx={{ ...selectSx, color: colors.color, bgcolor: colors.background, width: "100%" }}
-    >
-      {STATUS_ORDER.map((status) => (
-        <MenuItem key={status} value={status}>
-          {STATUS_LABELS[status]}
-        </MenuItem>
-      ))}
-    </Select>
+      renderValue={(status) => STATUS_LABELS[status]}
+      renderOption={(status) => STATUS_LABELS[status]}
+      onChange={onChange}
+      sx={{ color: colors.color, bgcolor: colors.background }}
+    />
   );
 }
 
@@ -71,21 +138,15 @@ export function PrioritySelect({
   onChange: (priority: TaskPriority) => void;
 }) {
   return (
-    <Select
-      size="small"
+    <ChoiceButton
       value={value}
+      options={PRIORITY_ORDER}
+      label={label}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value as TaskPriority)}
-      inputProps={{ "aria-label": label }}
-      renderValue={(selected) => <PriorityMark priority={selected} />}
-      sx={{ ...selectSx, width: "100%" }}
-    >
-      {PRIORITY_ORDER.map((priority) => (
-        <MenuItem key={priority} value={priority}>
-          <PriorityMark priority={priority} />
-        </MenuItem>
-      ))}
-    </Select>
+      renderValue={(priority) => <PriorityMark priority={priority} />}
+      renderOption={(priority) => <PriorityMark priority={priority} />}
+      onChange={onChange}
+    />
   );
 }
 
@@ -188,6 +249,7 @@ export function DeadlineField({
   label: string;
   onChange: (date: string | null) => void;
 }) {
+  const day = value ? tokyoDay(value) : null;
   return (
     <Box
       sx={{
@@ -204,16 +266,16 @@ export function DeadlineField({
         "&:focus-within": { outline: "2px solid", outlineColor: "primary.main" },
       }}
     >
-      {value ? (
+      {day ? (
         <>
           <Box component="span" sx={{ display: { xs: "none", md: "inline" } }}>
-            {formatSlashDate(value)}
+            {day.slash}
           </Box>
           <Box component="span" sx={{ display: { xs: "inline", md: "none" } }}>
-            {formatSlashDate(value, { shortYear: true })}
+            {day.shortSlash}
           </Box>
           <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
-            （{weekdayLabel(value)}）
+            （{day.weekday}）
           </Box>
         </>
       ) : (
@@ -224,7 +286,7 @@ export function DeadlineField({
         type="date"
         aria-label={label}
         disabled={disabled}
-        value={formatIsoDate(value)}
+        value={day?.iso ?? ""}
         min="1900-01-01"
         max="2200-12-31"
         onClick={(event: React.MouseEvent<HTMLInputElement>) => {

@@ -23,7 +23,6 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Skeleton from "@mui/material/Skeleton";
 import TextField from "@mui/material/TextField";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { memo, type ReactNode, useState } from "react";
@@ -197,20 +196,19 @@ export const TaskRowView = memo(function TaskRowView({
         sx={{ display: "flex", alignItems: "center", minWidth: 0 }}
       >
         <Indent depth={row.depth - 1} />
-        <Tooltip title={task.has_notification ? "通知あり" : "通知なし"}>
-          <Box
-            component="span"
-            role="img"
-            aria-label={task.has_notification ? "通知あり" : "通知なし"}
-            sx={{ display: "inline-flex", mr: 0.75, color: task.has_notification ? "primary.main" : "text.disabled" }}
-          >
-            {task.has_notification ? (
-              <NotificationsActiveOutlined sx={{ fontSize: 18 }} />
-            ) : (
-              <NotificationsOffOutlined sx={{ fontSize: 18 }} />
-            )}
-          </Box>
-        </Tooltip>
+        <Box
+          component="span"
+          role="img"
+          title={task.has_notification ? "通知あり" : "通知なし"}
+          aria-label={task.has_notification ? "通知あり" : "通知なし"}
+          sx={{ display: "inline-flex", mr: 0.75, color: task.has_notification ? "primary.main" : "text.disabled" }}
+        >
+          {task.has_notification ? (
+            <NotificationsActiveOutlined sx={{ fontSize: 18 }} />
+          ) : (
+            <NotificationsOffOutlined sx={{ fontSize: 18 }} />
+          )}
+        </Box>
         <ButtonBase
           onClick={() => actions.onOpen(task)}
           sx={{ minWidth: 0, justifyContent: "flex-start", borderRadius: 1, px: 0.5, textAlign: "left" }}
@@ -229,9 +227,9 @@ export const TaskRowView = memo(function TaskRowView({
           </Typography>
         </ButtonBase>
         {(task.periodic_rule || task.periodic_series_id) && (
-          <Tooltip title="繰り返しタスク">
-            <RepeatOutlined aria-label="繰り返し" sx={{ fontSize: 16, color: "text.secondary", ml: 0.5 }} />
-          </Tooltip>
+          <Box component="span" title="繰り返しタスク" sx={{ display: "inline-flex", ml: 0.5 }}>
+            <RepeatOutlined aria-label="繰り返し" sx={{ fontSize: 16, color: "text.secondary" }} />
+          </Box>
         )}
         {category && (
           <Box
@@ -291,45 +289,47 @@ export const TaskRowView = memo(function TaskRowView({
         <IconButton size="small" aria-label={`${task.title}の操作`} onClick={(event) => setMenu(event.currentTarget)}>
           <MoreVertOutlined fontSize="small" />
         </IconButton>
-        <Menu open={menu !== null} anchorEl={menu} onClose={() => setMenu(null)}>
-          <MenuItem
-            onClick={() => {
-              setMenu(null);
-              actions.onOpen(task);
-            }}
-          >
-            <ListItemIcon>
-              <OpenInNewOutlined fontSize="small" />
-            </ListItemIcon>
-            詳細を開く
-          </MenuItem>
-          {readOnly ? (
+        {menu && (
+          <Menu open anchorEl={menu} onClose={() => setMenu(null)}>
             <MenuItem
               onClick={() => {
                 setMenu(null);
-                actions.onRestore(task);
+                actions.onOpen(task);
               }}
             >
               <ListItemIcon>
-                <RestoreOutlined fontSize="small" />
+                <OpenInNewOutlined fontSize="small" />
               </ListItemIcon>
-              復元
+              詳細を開く
             </MenuItem>
-          ) : (
-            <MenuItem
-              sx={{ color: "error.main" }}
-              onClick={() => {
-                setMenu(null);
-                actions.onDelete(task);
-              }}
-            >
-              <ListItemIcon sx={{ color: "inherit" }}>
-                <DeleteOutlineOutlined fontSize="small" />
-              </ListItemIcon>
-              削除
-            </MenuItem>
-          )}
-        </Menu>
+            {readOnly ? (
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  actions.onRestore(task);
+                }}
+              >
+                <ListItemIcon>
+                  <RestoreOutlined fontSize="small" />
+                </ListItemIcon>
+                復元
+              </MenuItem>
+            ) : (
+              <MenuItem
+                sx={{ color: "error.main" }}
+                onClick={() => {
+                  setMenu(null);
+                  actions.onDelete(task);
+                }}
+              >
+                <ListItemIcon sx={{ color: "inherit" }}>
+                  <DeleteOutlineOutlined fontSize="small" />
+                </ListItemIcon>
+                削除
+              </MenuItem>
+            )}
+          </Menu>
+        )}
       </Box>
     </Box>
   );

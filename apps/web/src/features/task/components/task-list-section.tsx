@@ -13,7 +13,7 @@ import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Project } from "@tasuki/contract/project/project.schema";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
@@ -113,16 +113,18 @@ export function TaskListSection({
 
   // The project tab shows the project's whole plan, empty items included.
   const primaryItems = usePrimaryItems(workspaceId, projectId);
-  const secondaryQueries = useQueries({
+  const secondaryLists = useQueries({
     queries: (primaryItems.data ?? []).map((item) => secondaryItemsQueryOptions(workspaceId, item.id)),
+    // One array of lists, the same object until one of them changes, so the rows are not rebuilt per render.
+    combine: (results) => results.map((result) => result.data),
   });
   const secondaryItems = useMemo(() => {
     const map = new Map<string, { id: string; name: string }[]>();
     for (const [index, item] of (primaryItems.data ?? []).entries()) {
-      map.set(item.id, secondaryQueries[index]?.data ?? []);
+      map.set(item.id, secondaryLists[index] ?? []);
     }
     return map;
-  }, [primaryItems.data, secondaryQueries]);
+  }, [primaryItems.data, secondaryLists]);
 
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -599,21 +601,6 @@ export function TaskListSection({
     }
   };
 
-  // --- virtual rows -------------------------------------------------------------------------------
-  const listRef = useRef<HTMLDivElement | null>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const node = listRef.current;
-    if (node) setScrollMargin(node.getBoundingClientRect().top + window.scrollY);
-  });
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? "task"],
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 12,
-    scrollMargin,
-  });
-
   if (tab === "project" && !projectId) {
     return (
       <EmptyState
@@ -662,36 +649,16 @@ export function TaskListSection({
           onDragEnd={onDragEnd}
           onDragCancel={() => setDropTarget(null)}
         >
-          <Box ref={listRef} role="rowgroup" sx={{ position: "relative", height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index];
-              if (!row) return null;
-              return (
-                <Box
-                  key={item.key}
-                  data-index={item.index}
-                  sx={{
-                    position: "absolute",
-                    top: 0,
-                    left: 0,
-                    width: "100%",
-                    transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-                  }}
-                >
-                  <RowSwitch
-                    row={row}
-                    workspaceId={workspaceId}
-                    selected={row.kind === "task" && selected.has(row.task.id)}
-                    collapsed={collapsed.has(row.key)}
-                    rowActions={rowActions}
-                    headerActions={headerActions}
-                    onAdd={onAdd}
-                    dropHint={row.kind === "task" && dropTarget?.id === row.task.id ? dropTarget.hint : null}
-                  />
-                </Box>
-              );
-            })}
-          </Box>
+          <VirtualRows
+            rows={rows}
+            workspaceId={workspaceId}
+            selected={selected}
+            collapsed={collapsed}
+            rowActions={rowActions}
+            headerActions={headerActions}
+            onAdd={onAdd}
+            dropTarget={dropTarget}
+          />
         </DndContext>
         {noTasks && (
           <EmptyState
@@ -772,7 +739,84 @@ function sameParent(a: TaskParentRef, b: TaskParentRef): boolean {
   );
 }
 
-function RowSwitch({
+/**
+ * The rows on screen. Scrolling re-renders only this component: the list around it (and the drag-and-drop
+ * context every row listens to) stays as it is, and unchanged rows are skipped (memo).
+ */
+function VirtualRows({
+  rows,
+  workspaceId,
+  selected,
+  collapsed,
+  rowActions,
+  headerActions,
+  onAdd,
+  dropTarget,
+}: {
+  rows: readonly TaskListRow[];
+  workspaceId: string;
+  selected: ReadonlySet<string>;
+  collapsed: ReadonlySet<string>;
+  rowActions: TaskRowActions;
+  headerActions: HeaderActions;
+  onAdd: (row: Extract<TaskListRow, { kind: "addition" }>, name: string) => Promise<unknown>;
+  dropTarget: { id: string; hint: "before" | "after" } | null;
+}) {
+  const listRef = useRef<HTMLDivElement | null>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list starts on the page. Measured when the page's size changes (a banner above it comes or
+  // goes, the filters wrap), never per scroll frame: reading the layout there would force a reflow.
+  useLayoutEffect(() => {
+    const measure = () => {
+      const node = listRef.current;
+      if (node) setScrollMargin(Math.round(node.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? "task"],
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 12,
+    scrollMargin,
+  });
+  return (
+    <Box ref={listRef} role="rowgroup" sx={{ position: "relative", height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <div
+            key={item.key}
+            style={{
+              position: "absolute",
+              top: 0,
+              left: 0,
+              width: "100%",
+              transform: `translateY(${item.start - scrollMargin}px)`,
+            }}
+          >
+            <RowSwitch
+              row={row}
+              workspaceId={workspaceId}
+              selected={row.kind === "task" && selected.has(row.task.id)}
+              collapsed={collapsed.has(row.key)}
+              rowActions={rowActions}
+              headerActions={headerActions}
+              onAdd={onAdd}
+              dropHint={row.kind === "task" && dropTarget?.id === row.task.id ? dropTarget.hint : null}
+            />
+          </div>
+        );
+      })}
+    </Box>
+  );
+}
+
+const RowSwitch = memo(function RowSwitch({
   row,
   workspaceId,
   selected,
@@ -812,7 +856,7 @@ function RowSwitch({
     default:
       return null;
   }
-}
+});
 
 /** Item names of tabs other than プロジェクト are read per project (or 大項目) only for the headers on screen. */
 function ItemHeader({
