@@ -57,9 +57,11 @@ export function TaskBulkBar({
       aria-label="選択したタスクの一括操作"
       sx={{
         position: "fixed",
-        left: "50%",
+        left: 0,
+        right: 0,
+        mx: "auto",
+        width: "fit-content",
         bottom: 24,
-        transform: "translateX(-50%)",
         zIndex: (theme) => theme.zIndex.appBar + 1,
         px: 2,
         py: 1,
@@ -67,8 +69,9 @@ export function TaskBulkBar({
         display: "flex",
         alignItems: "center",
         gap: 1,
-        flexWrap: "wrap",
+        flexWrap: { xs: "wrap", md: "nowrap" },
         maxWidth: "calc(100vw - 32px)",
+        "& .MuiButton-root": { whiteSpace: "nowrap", flexShrink: 0 },
       }}
     >
       <Typography variant="body2" sx={{ fontWeight: 700, mr: 1, whiteSpace: "nowrap" }}>

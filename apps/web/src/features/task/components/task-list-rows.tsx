@@ -231,7 +231,27 @@ export const TaskRowView = memo(function TaskRowView({
             <RepeatOutlined aria-label="繰り返し" sx={{ fontSize: 16, color: "text.secondary" }} />
           </Box>
         )}
-        {category && (
+        {readOnly && task.deleted_at && (
+          <Box
+            component="span"
+            sx={{ display: { xs: "none", sm: "inline-flex" }, alignItems: "center", gap: 1, ml: 1.5 }}
+          >
+            <Typography variant="caption" sx={{ color: "text.secondary", whiteSpace: "nowrap" }}>
+              {formatDateTime(task.deleted_at)}に削除
+            </Typography>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<RestoreOutlined />}
+              aria-label={`${task.title}を復元`}
+              onClick={() => actions.onRestore(task)}
+              sx={{ py: 0, minHeight: 26 }}
+            >
+              復元
+            </Button>
+          </Box>
+        )}
+        {category && !readOnly && (
           <Box
             component="span"
             sx={{
@@ -338,15 +358,6 @@ export const TaskRowView = memo(function TaskRowView({
 function StatusText({ status }: { status: TaskStatus }) {
   const labels = { none: "未着手", in_progress: "進行中", done: "完了", closed: "クローズ" } as const;
   return <>{labels[status]}</>;
-}
-
-/** In the trash a row also says when it was deleted, for the restore decision. */
-export function DeletedAt({ task }: { task: Task }) {
-  return task.deleted_at ? (
-    <Typography variant="caption" sx={{ color: "text.secondary" }}>
-      {formatDateTime(task.deleted_at)}に削除
-    </Typography>
-  ) : null;
 }
 
 type HeaderRow = Extract<TaskListRow, { kind: "group" | "project" | "primaryItem" }>;

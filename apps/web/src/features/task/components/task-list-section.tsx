@@ -633,7 +633,7 @@ export function TaskListSection({
           件を表示しています。条件で絞り込んでください。
         </Alert>
       )}
-      <DeadlineLegend draggable={draggable} />
+      <DeadlineLegend draggable={draggable} trash={trash} />
       {trash && tab === "project" && projectId && <ItemTrash workspaceId={workspaceId} projectId={projectId} />}
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: "clip" }} role="table" aria-label="タスク一覧">
         <Box sx={{ position: "sticky", top: HEADER_HEIGHT, zIndex: 2 }}>
@@ -883,7 +883,7 @@ function ItemHeader({
   return <HeaderRowView row={row} collapsed={collapsed} name={name} actions={actions} dropActive={actions.draggable} />;
 }
 
-function DeadlineLegend({ draggable }: { draggable: boolean }) {
+function DeadlineLegend({ draggable, trash }: { draggable: boolean; trash: boolean }) {
   return (
     <Box
       sx={{
@@ -915,7 +915,7 @@ function DeadlineLegend({ draggable }: { draggable: boolean }) {
         </Box>
       ))}
       <Box sx={{ flexGrow: 1 }} />
-      {draggable ? (
+      {trash ? null : draggable ? (
         <span>行の左端のつまみをドラッグすると、並び順や所属する項目を変えられます。</span>
       ) : (
         <span>並び順を「並び順（ドラッグで変更）」にすると、ドラッグで並べ替えられます。</span>
