@@ -39,8 +39,9 @@ const DEFAULT_NOTIFICATION: Notification = {
 const DAYS_PATTERN = /^\d{1,3}$/;
 
 /**
- * The reminder before the deadline and its channels (DOMAIN.md). Stored now through PATCH; sending them comes
- * with the notifications release, which the section says in passing.
+ * The reminder before the deadline and its channels (DOMAIN.md), stored through PATCH. The daily 09:00 job
+ * sends them in the app and by mail; Slack and Chatwork wait for the integrations, which the section says in
+ * passing.
  */
 export function TaskNotificationSection({
   task,
@@ -140,8 +141,13 @@ export function TaskNotificationSection({
             ))}
           </FormGroup>
         </FormControl>
+        {saved.remind !== "none" && !task.expires_at && (
+          <Typography variant="caption" sx={{ color: "warning.dark" }}>
+            期限が設定されていないため、リマインドは届きません。
+          </Typography>
+        )}
         <Typography variant="caption" sx={{ color: "text.secondary" }}>
-          設定は保存されます。通知の配信は今後のアップデートで始まります。
+          リマインドは午前9時に、担当者（いなければ管理者）へアプリ内とメールで届きます。Slack・Chatworkへの配信は外部連携の提供後に始まります。
         </Typography>
       </Stack>
     </section>
