@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CRASH_JOB,
@@ -119,6 +120,49 @@ describe("a queue of its own", () => {
       await jobs.stop();
     }
   }, 90_000);
+});
+
+describe("a schedule with two instances on one database", () => {
+  it("sends each occurrence once: a job every minute runs once, on one of them", async () => {
+    interface Payloads {
+      tick: { from: string };
+    }
+    const database = await openTestDatabase();
+    const second = database.url
+      ? await openDatabase({ databaseUrl: database.url, dataDir: "unused", poolSize: 2 })
+      : database;
+    const runs: { instance: string; at: number }[] = [];
+    const instances = (["a", "b"] as const).map((instance) => {
+      const jobs = createPgBossJobs<Payloads>({
+        database: instance === "a" ? database : second,
+        log: quietLog,
+        tuning: fastJobsTuning,
+      });
+      jobs.define({
+        name: "tick",
+        async handle() {
+          runs.push({ instance, at: Date.now() });
+        },
+      });
+      jobs.schedule("tick", "* * * * *", { from: "cron" });
+      return jobs;
+    });
+    try {
+      for (const jobs of instances) await jobs.start();
+      // The next minute boundary, then a few seconds for a duplicate to show.
+      await until(() => runs.length > 0, 75_000);
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect(runs).toHaveLength(1);
+      const result = (await database.db.execute(
+        sql`select count(*)::int as rows from pgboss.schedule where name = 'tick'`,
+      )) as unknown as { rows: { rows: number }[] };
+      expect(result.rows[0]!.rows).toBe(1);
+    } finally {
+      for (const jobs of instances) await jobs.stop();
+      if (second !== database) await second.close();
+      await database.close();
+    }
+  }, 120_000);
 });
 
 /** A database that can be closed and opened again, as across a restart of the server. */
