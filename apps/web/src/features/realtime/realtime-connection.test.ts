@@ -121,6 +121,17 @@ describe("RealtimeConnection", () => {
     expect(resumed).toEqual([WS_A]);
   });
 
+  it("reconnects at once, without waiting for the back-off, when the token is renewed meanwhile", () => {
+    connectReady();
+    sockets[0]!.serverCloses(4401);
+    connection.update("token-1", WS_A);
+    expect(sockets).toHaveLength(1);
+    connection.update("token-2", WS_A);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.serverOpens();
+    expect(sockets[1]!.sent).toEqual([{ type: "auth", token: "token-2" }]);
+  });
+
   it("closes for good on sign-out, without reconnecting", () => {
     const socket = connectReady();
     connection.update(null, null);

@@ -88,7 +88,11 @@ export class RealtimeConnection {
       return;
     }
     if (!this.socket) {
-      if (!this.retryTimer) this.open();
+      // Waiting to retry: a renewed token (e.g. after the old one expired while the laptop slept) goes at once.
+      if (this.retryTimer && !tokenChanged) return;
+      clearTimeout(this.retryTimer);
+      this.retryTimer = undefined;
+      this.open();
       return;
     }
     if (!this.ready) return; // the auth in flight, then the subscribe, pick up the new values
