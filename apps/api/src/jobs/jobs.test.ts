@@ -57,6 +57,27 @@ describe("ctx.jobs of the app", () => {
     expect(rows.filter((row) => row.data.to === to).map((row) => row.data.subject)).toEqual(["確定した変更のお知らせ"]);
   });
 
+  it("enqueues many jobs in one statement, with the same transaction rule", async () => {
+    const to = ["a", "b", "c"].map((name) => `many-${name}@example.co.jp`);
+    const batch = (subject: string) => to.map((address) => ({ payload: mail(address, subject) }));
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await t.ctx.jobs.enqueueMany(tx, "send-mail", batch("取り消された一斉連絡"));
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    await t.ctx.db.transaction((tx) => t.ctx.jobs.enqueueMany(tx, "send-mail", batch("一斉連絡")));
+    for (const address of to) {
+      expect((await t.smtp.mailWithSubject(address, "一斉連絡")).subject).toBe("一斉連絡");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(to.flatMap((address) => t.smtp.mailsTo(address).map((received) => received.subject))).toEqual([
+      "一斉連絡",
+      "一斉連絡",
+      "一斉連絡",
+    ]);
+  });
+
   it("writes the daily schedules in Asia/Tokyo", async () => {
     const result = (await t.ctx.db.execute(
       // pg-boss's schedule table: one row per job, whatever the number of instances.

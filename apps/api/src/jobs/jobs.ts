@@ -62,7 +62,8 @@ export interface Jobs<M extends object = JobPayloads> {
   define<N extends keyof M & string>(definition: JobDefinition<N, M>): void;
   /**
    * Adds a job in the caller's transaction: it exists only if that transaction commits, so a rolled-back
-   * change leaves no job behind. Pass `ctx.db` to enqueue on its own. Returns the job id (null when a
+   * change leaves no job behind. Pass `ctx.db` to enqueue on its own — but never inside an open transaction:
+   * on PGlite that would wait for the transaction to end (one connection). Returns the job id (null when a
    * singleton key dropped it).
    */
   enqueue<N extends keyof M & string>(
@@ -71,6 +72,15 @@ export interface Jobs<M extends object = JobPayloads> {
     payload: M[N],
     options?: EnqueueOptions,
   ): Promise<string | null>;
+  /**
+   * Adds many jobs of one kind in one statement, in the caller's transaction (a mail per recipient, say):
+   * cheaper than one `enqueue` each. Singleton keys are not checked here.
+   */
+  enqueueMany<N extends keyof M & string>(
+    tx: DbOrTx,
+    name: N,
+    jobs: { payload: M[N]; startAfter?: Date }[],
+  ): Promise<void>;
   /**
    * Runs the job on a cron expression in Asia/Tokyo (`0 3 * * *` = 03:00 JST every day), sent by one
    * instance only. A run missed while no instance was up is sent once at the next start. Call before

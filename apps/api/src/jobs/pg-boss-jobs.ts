@@ -101,6 +101,19 @@ export function createPgBossJobs<M extends object = JobPayloads>({
       });
     },
 
+    async enqueueMany(tx: DbOrTx, name, jobs) {
+      if (!definitions.has(name)) throw new Error(`job ${name} has no handler`);
+      if (!jobs.length) return;
+      await boss.insert(
+        name,
+        jobs.map((job) => ({
+          data: job.payload as object,
+          ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+        })),
+        { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) },
+      );
+    },
+
     schedule(name, cron, payload) {
       if (started) throw new Error(`schedule ${name} added after start`);
       schedules.push({ name, cron, payload: payload as object });
