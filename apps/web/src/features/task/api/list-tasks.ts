@@ -47,8 +47,11 @@ async function readAllTasks(query: ListTasksQuery, signal: AbortSignal): Promise
     complete,
     truncated: first.total > MAX_TASK_PAGES * TASK_PAGE_SIZE,
   });
+  // A refresh of a list already on screen keeps showing it whole until the new one is complete; only a
+  // first load shows its rows as they arrive.
+  const showPartial = !queryClient.getQueryData<TaskListData>(taskListKey(query))?.complete;
   for (let start = 2; start <= pageCount; start += PARALLEL_PAGES) {
-    queryClient.setQueryData(taskListKey(query), publish(false));
+    if (showPartial) queryClient.setQueryData(taskListKey(query), publish(false));
     const numbers = Array.from({ length: Math.min(PARALLEL_PAGES, pageCount - start + 1) }, (_, i) => start + i);
     const chunk = await Promise.all(numbers.map((page) => listTasksPage(query, page, signal)));
     for (const [index, page] of chunk.entries()) pages[numbers[index]! - 1] = page.items;
@@ -65,4 +68,17 @@ export function listTasksQueryOptions(query: ListTasksQuery) {
 
 export function useTaskList(query: ListTasksQuery, options: { enabled?: boolean } = {}) {
   return useQuery({ ...listTasksQueryOptions(query), enabled: options.enabled ?? true });
+}
+
+/**
+ * Puts a task saved elsewhere (the detail drawer) into every cached list that shows it, instead of reading
+ * lists of thousands of tasks again; lists are marked stale so they read again when next opened.
+ */
+export function replaceTaskInLists(task: Task): void {
+  queryClient.setQueriesData<TaskListData>({ queryKey: ["task", "list"] }, (data) =>
+    data?.items.some((item) => item.id === task.id)
+      ? { ...data, items: data.items.map((item) => (item.id === task.id ? { ...item, ...task } : item)) }
+      : data,
+  );
+  void queryClient.invalidateQueries({ queryKey: ["task", "list"], refetchType: "none" });
 }

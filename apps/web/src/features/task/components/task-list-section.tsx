@@ -619,7 +619,10 @@ export function TaskListSection({
 
   return (
     <>
-      {!data.complete && (
+      {list.isPlaceholderData && (
+        <LinearProgress aria-label="条件に合わせて読み込み中" sx={{ mb: 1.5, borderRadius: 1 }} />
+      )}
+      {!data.complete && !list.isPlaceholderData && (
         <Box sx={{ mb: 1.5 }} role="status" aria-live="polite">
           <Typography variant="caption" sx={{ color: "text.secondary" }}>
             {data.items.length.toLocaleString("ja-JP")} / {data.total.toLocaleString("ja-JP")}件を読み込み中…
