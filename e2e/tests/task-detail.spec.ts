@@ -109,7 +109,10 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
 
   // The preview: the rule in words and the Mondays around the holiday, without it.
   const preview = periodic.getByRole("region", { name: "次回以降の予定" });
-  await expect(preview.getByTestId("periodic-rule-description")).toHaveText("毎週 月曜日（祝日はスキップ）");
+  // The preview waits for typing to settle, then asks the server: allow for a busy machine.
+  await expect(preview.getByTestId("periodic-rule-description")).toHaveText("毎週 月曜日（祝日はスキップ）", {
+    timeout: 20_000,
+  });
   const previewDates = preview.getByRole("list", { name: "予定日" }).getByRole("listitem");
   await expect(previewDates.first()).toBeVisible();
   // 「2027年1月18日(月)」, the year shown only when a date is not in this year: compared without it.
@@ -151,7 +154,9 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   // After a reload the drawer shows the saved rule and the same preview.
   await page.reload();
   const reopened = page.getByRole("dialog", { name: "タスク詳細" }).getByRole("region", { name: "繰り返し" });
-  await expect(reopened.getByTestId("periodic-rule-description")).toHaveText("毎週 月曜日（祝日はスキップ）");
+  await expect(reopened.getByTestId("periodic-rule-description")).toHaveText("毎週 月曜日（祝日はスキップ）", {
+    timeout: 20_000,
+  });
 
   // Stopping asks first, then the task no longer repeats.
   await reopened.getByRole("button", { name: "繰り返しを解除" }).click();
