@@ -10,12 +10,17 @@
 //
 //   npm run bench:realtime -w @tasuki/bench     (build the API first: npm run build -w @tasuki/api)
 //
+//   - bulk: one UPDATE statement of 10,000 public tasks (as a job would write) with 20 clients connected: the
+//     statement's time, the time until every client got all 10,000 events, and /healthz answering meanwhile.
+//
 // Settings (environment): BENCH_CLIENTS (500), BENCH_EVENTS (40), BENCH_INTERVAL_MS (250), BENCH_MEMORY_CLIENTS
-// (1000), BENCH_SETUPS ("pglite,postgres,postgres-2"), BENCH_PG_URL (admin URL).
+// (1000), BENCH_BULK_ROWS (10000), BENCH_BULK_CLIENTS (20), BENCH_SETUPS ("pglite,postgres,postgres-2"),
+// BENCH_PG_URL (admin URL).
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { authSessions } from "../apps/api/src/db/schema/auth.ts";
@@ -32,6 +37,8 @@ const settings = {
   events: num("BENCH_EVENTS", 40),
   intervalMs: num("BENCH_INTERVAL_MS", 250),
   memoryClients: num("BENCH_MEMORY_CLIENTS", 1000),
+  bulkRows: num("BENCH_BULK_ROWS", 10_000),
+  bulkClients: num("BENCH_BULK_CLIENTS", 20),
   setups: (process.env.BENCH_SETUPS ?? "pglite,postgres,postgres-2").split(",").map((name) => name.trim()),
 };
 if (!existsSync(path.join(root, "apps/api/dist/server.js"))) {
@@ -95,6 +102,11 @@ async function seed(env: Record<string, string>, members: number, secret: string
       .insert(tasks)
       .values({ id: taskId, workspaceId, title: "全社共有タスク", isPublic: true, createdBy: people[0]!.staffId });
     const owner = people[0]!;
+    await database.db.execute(
+      sql`insert into tasks (id, workspace_id, title, is_public, created_by)
+          select gen_random_uuid(), ${workspaceId}, '一括検証 ' || g, true, ${owner.staffId}
+          from generate_series(1, ${settings.bulkRows}) g`,
+    );
     return {
       workspaceId,
       taskId,
@@ -114,7 +126,7 @@ async function connectAll(base: string, tokens: string[], workspaceId: string): 
   for (let i = 0; i < tokens.length; i += 50) {
     clients.push(
       ...(await Promise.all(
-        tokens.slice(i, i + 50).map((token) => RealtimeTestClient.connect(base, token, [workspaceId])),
+        tokens.slice(i, i + 50).map((token) => RealtimeTestClient.connect(base, token, [workspaceId], 60_000)),
       )),
     );
   }
@@ -188,6 +200,61 @@ async function measureLatency(
   };
 }
 
+interface BulkResult {
+  setup: string;
+  rows: number;
+  clients: number;
+  statementMs: number;
+  allDeliveredMs: number;
+  delivered: number;
+  expected: number;
+  healthzDuringMs: number;
+}
+
+/** One UPDATE of every bulk task, straight in the database (as a job would write), with a few clients listening. */
+async function measureBulk(
+  setup: string,
+  base: string,
+  env: Record<string, string>,
+  world: World,
+): Promise<BulkResult> {
+  const clients = await connectAll(base, world.realtimeTokens.slice(0, settings.bulkClients), world.workspaceId);
+  let delivered = 0;
+  for (const client of clients) {
+    client.onEvent = (message) => {
+      if (message.entity === "task" && message.action === "updated") delivered += 1;
+    };
+  }
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const expected = settings.bulkRows * clients.length;
+  try {
+    const started = Date.now();
+    await database.db.execute(
+      sql`update tasks set priority = 'high' where workspace_id = ${world.workspaceId} and title like '一括検証 %'`,
+    );
+    const statementMs = Date.now() - started;
+    const probe = Date.now();
+    await (await fetch(`${base}/healthz`)).arrayBuffer();
+    const healthzDuringMs = Date.now() - probe;
+    const deadline = Date.now() + 120_000;
+    while (delivered < expected && Date.now() < deadline) await sleep(10);
+    return {
+      setup,
+      rows: settings.bulkRows,
+      clients: clients.length,
+      statementMs,
+      allDeliveredMs: Date.now() - started,
+      delivered,
+      expected,
+      healthzDuringMs,
+    };
+  } finally {
+    await database.close();
+    for (const client of clients) client.close();
+    await sleep(500);
+  }
+}
+
 interface MemoryResult {
   setup: string;
   idleRssMb: number | null;
@@ -216,6 +283,7 @@ async function measureMemory(setup: string, base: string, pid: number, world: Wo
 async function main(): Promise<void> {
   const latency: LatencyResult[] = [];
   const memory: MemoryResult[] = [];
+  const bulk: BulkResult[] = [];
   const notes: string[] = [];
   const members = Math.max(settings.clients, settings.memoryClients);
   for (const setup of settings.setups) {
@@ -243,6 +311,11 @@ async function main(): Promise<void> {
         memory.push(await measureMemory(setup, first.base, first.child.pid!, world));
         console.log(`${setup}: ${settings.clients} clients…`);
         latency.push(await measureLatency(setup, first.base, first.base, first.child.pid!, world));
+        // PGlite is the server's own database: a second process cannot open it.
+        if (setup === "postgres") {
+          console.log(`${setup}: one statement changing ${settings.bulkRows} tasks…`);
+          bulk.push(await measureBulk(setup, first.base, env, world));
+        }
       }
     } catch (error) {
       notes.push(`${setup} failed: ${(error as Error).message}`);
@@ -283,11 +356,26 @@ async function main(): Promise<void> {
       ]),
     ]),
   );
+  console.log("\nOne statement changing many tasks:");
+  console.log(
+    formatTable([
+      ["setup", "rows", "clients", "statement ms", "all delivered ms", "delivered", "/healthz meanwhile ms"],
+      ...bulk.map((r) => [
+        r.setup,
+        r.rows,
+        r.clients,
+        r.statementMs,
+        r.allDeliveredMs,
+        `${r.delivered}/${r.expected}`,
+        r.healthzDuringMs,
+      ]),
+    ]),
+  );
   for (const note of notes) console.log(`note: ${note}`);
 
   const dir = path.join(root, "bench/results");
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `realtime-${new Date().toISOString().slice(0, 10)}.json`);
+  const file = path.join(dir, `realtime-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(
     file,
     `${JSON.stringify(
@@ -297,6 +385,7 @@ async function main(): Promise<void> {
         settings,
         latency,
         memory,
+        bulk,
         notes,
       },
       null,

@@ -46,10 +46,15 @@ export class RealtimeTestClient {
   }
 
   /** Opens, authenticates and subscribes to the workspaces: the client is ready for events. */
-  static async connect(baseUrl: string, token: string, workspaceIds: string[] = []): Promise<RealtimeTestClient> {
+  static async connect(
+    baseUrl: string,
+    token: string,
+    workspaceIds: string[] = [],
+    timeoutMs = 5_000,
+  ): Promise<RealtimeTestClient> {
     const client = await RealtimeTestClient.open(baseUrl);
-    await client.auth(token);
-    for (const id of workspaceIds) await client.subscribe(id);
+    await client.auth(token, timeoutMs);
+    for (const id of workspaceIds) await client.subscribe(id, timeoutMs);
     return client;
   }
 
@@ -57,18 +62,18 @@ export class RealtimeTestClient {
     this.socket.send(JSON.stringify(message));
   }
 
-  async auth(token: string): Promise<void> {
+  async auth(token: string, timeoutMs = 5_000): Promise<void> {
     const seen = this.messages.length;
     this.send({ type: "auth", token });
-    await this.next((message) => message.type === "ready", 5_000, seen);
+    await this.next((message) => message.type === "ready", timeoutMs, seen);
   }
 
-  async subscribe(workspaceId: string): Promise<ServerMessage> {
+  async subscribe(workspaceId: string, timeoutMs = 5_000): Promise<ServerMessage> {
     const seen = this.messages.length;
     this.send({ type: "subscribe", workspace_id: workspaceId });
     return this.next(
       (message) => (message.type === "subscribed" || message.type === "error") && message.workspace_id === workspaceId,
-      5_000,
+      timeoutMs,
       seen,
     );
   }
