@@ -76,6 +76,15 @@ describe("connecting", () => {
     expect((await early.closed).code).toBe(4401);
   });
 
+  it("closes with 4401 when the token expires on an open connection", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const claims = claimsOf(owner.tokens.realtime_token);
+    // Issued 29 min 59 s ago: one second left of its 30 minutes.
+    const ending = await signRealtimeToken(t.ctx.keys, claims.sub, claims.sid, new Date(Date.now() - 1_799_000));
+    const client = await connect(ending, [owner.workspace.id]);
+    expect((await client.closed).code).toBe(4401);
+  });
+
   it("refuses the handshake from another site's page, and accepts the app's own origin", async () => {
     await expect(RealtimeTestClient.open(base, { origin: "https://evil.example" })).rejects.toMatchObject({
       status: 403,
