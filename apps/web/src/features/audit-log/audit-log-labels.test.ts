@@ -11,9 +11,13 @@ describe("changeLines", () => {
     ]);
   });
 
-  it("leaves out ids and shows a creation's values", () => {
+  it("leaves out ids, the order and empty fields, and shows a creation's values", () => {
     expect(
-      changeLines({ entity: "workspace_user", before: null, after: { id: "x", role: "admin", status: "active" } }),
+      changeLines({
+        entity: "workspace_user",
+        before: null,
+        after: { id: "x", role: "admin", status: "active", position: 3, employee_code: null },
+      }),
     ).toEqual([
       { key: "role", label: "権限", before: null, after: "管理者" },
       { key: "status", label: "ステータス", before: null, after: "利用中" },

@@ -71,8 +71,10 @@ const STAFF_STATUS: Record<string, string> = {
 };
 const ROLES: Record<string, string> = { owner: "オーナー", admin: "管理者", member: "メンバー", guest: "ゲスト" };
 
-/** Ids, bookkeeping and whole rows are not what a reader looks for in a row of the log. */
-const HIDDEN = new Set(["id", "workspace_id", "created_by", "user_id"]);
+/** Ids and the manual order are not what a reader looks for in a row of the log (the CSV has everything). */
+const HIDDEN = new Set(["id", "workspace_id", "created_by", "user_id", "position"]);
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
 export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
 
@@ -103,8 +105,10 @@ export interface ChangeLine {
 
 /** The lines of a row's change: for an update before → after, for a creation or deletion the values. */
 export function changeLines(item: Pick<AuditLog, "entity" | "before" | "after">): ChangeLine[] {
+  // A new or removed row lists what it held; its empty fields say nothing.
+  const whole = !item.before || !item.after;
   const keys = [...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})])].filter(
-    (key) => !HIDDEN.has(key),
+    (key) => !HIDDEN.has(key) && !(whole && isEmpty((item.after ?? item.before)?.[key])),
   );
   return keys.map((key) => ({
     key,
