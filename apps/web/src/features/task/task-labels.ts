@@ -60,3 +60,10 @@ export const TAB_DESCRIPTIONS: Record<TaskTab, string> = {
   public: "ワークスペース全体に公開されたタスクです。",
   project: "プロジェクトを選ぶと、大項目・中項目ごとのタスクを表示します。",
 };
+
+/** Row tints of statuses, for rows without a deadline colour (done and closed tasks never have one). */
+export const STATUS_ROW_COLORS: Partial<Record<TaskStatus, { background?: string; accent?: string }>> = {
+  in_progress: { accent: "#1e88e5" },
+  done: { background: "#f3f9f3" },
+  closed: { background: "#f4f4f5" },
+};

@@ -28,7 +28,7 @@ import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.
 import { memo, type ReactNode, useState } from "react";
 import { formatDateTime } from "../../../lib/date.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { DEADLINE_COLORS, DEADLINE_LABELS, STATUS_COLORS } from "../task-labels.ts";
+import { DEADLINE_COLORS, DEADLINE_LABELS, STATUS_COLORS, STATUS_ROW_COLORS } from "../task-labels.ts";
 import type { AdditionKind, TaskListRow } from "../task-rows.ts";
 import { DeadlineField, PersonField, PrioritySelect, StatusSelect } from "./task-inline-fields.tsx";
 
@@ -131,7 +131,12 @@ export const TaskRowView = memo(function TaskRowView({
   const drop = useDroppable({ id: `t:${task.id}`, disabled: !actions.draggable });
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const category = task.deadline_category;
-  const tint = category ? DEADLINE_COLORS[category] : null;
+  const statusTint = STATUS_ROW_COLORS[task.status];
+  const tint = category
+    ? DEADLINE_COLORS[category]
+    : statusTint
+      ? { background: statusTint.background ?? "#ffffff", accent: statusTint.accent ?? null }
+      : null;
   const finished = task.status === "done" || task.status === "closed";
   const readOnly = actions.trash;
   const label = (what: string) => `${task.title}の${what}`;
@@ -154,7 +159,7 @@ export const TaskRowView = memo(function TaskRowView({
         borderBottom: 1,
         borderColor: "divider",
         bgcolor: selected ? "rgba(57, 73, 171, 0.08)" : (tint?.background ?? "background.paper"),
-        boxShadow: tint ? `inset 4px 0 0 ${tint.accent}` : undefined,
+        boxShadow: tint?.accent ? `inset 4px 0 0 ${tint.accent}` : undefined,
         opacity: drag.isDragging ? 0.4 : 1,
         position: "relative",
         "&:hover": { bgcolor: selected ? "rgba(57, 73, 171, 0.12)" : tint ? tint.background : "#fafbfd" },

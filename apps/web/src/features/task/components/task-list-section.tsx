@@ -1,4 +1,14 @@
-import { DndContext, type DragEndEvent, type DragOverEvent, PointerSensor, useSensor, useSensors } from "@dnd-kit/core";
+import {
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  type DragOverEvent,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
 import FilterAltOffOutlined from "@mui/icons-material/FilterAltOffOutlined";
 import FolderOpenOutlined from "@mui/icons-material/FolderOpenOutlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
@@ -57,6 +67,7 @@ import {
   DEADLINE_LABELS,
   DEADLINE_ORDER,
   STATUS_LABELS,
+  STATUS_ROW_COLORS,
   TAB_LABELS,
   type TaskTab,
 } from "../task-labels.ts";
@@ -648,6 +659,7 @@ export function TaskListSection({
         </Box>
         <DndContext
           sensors={sensors}
+          collisionDetection={underPointer}
           onDragOver={onDragOver}
           onDragEnd={onDragEnd}
           onDragCancel={() => setDropTarget(null)}
@@ -722,6 +734,12 @@ export function TaskListSection({
     </>
   );
 }
+
+/** The row under the pointer: rows are thin and stacked, so overlap alone would often pick a neighbour. */
+const underPointer: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length ? hits : rectIntersection(args);
+};
 
 function taskParent(task: Task): TaskParentRef {
   return {
@@ -915,6 +933,25 @@ function DeadlineLegend({ draggable, trash }: { draggable: boolean; trash: boole
             }}
           />
           {DEADLINE_LABELS[category]}
+        </Box>
+      ))}
+      {(["in_progress", "done", "closed"] as const).map((status) => (
+        <Box key={status} sx={{ display: "inline-flex", alignItems: "center", gap: 0.75 }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 14,
+              height: 14,
+              borderRadius: "3px",
+              bgcolor: STATUS_ROW_COLORS[status]?.background ?? "#ffffff",
+              boxShadow: STATUS_ROW_COLORS[status]?.accent
+                ? `inset 3px 0 0 ${STATUS_ROW_COLORS[status]?.accent}`
+                : undefined,
+              border: 1,
+              borderColor: "divider",
+            }}
+          />
+          {STATUS_LABELS[status]}
         </Box>
       ))}
       <Box sx={{ flexGrow: 1 }} />
