@@ -3,7 +3,15 @@ import { decodeJwt } from "jose";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../app-context.ts";
 import { verifyRealtimeToken } from "../modules/auth/tokens.ts";
-import { findTaskAudience, type TaskAudienceRefs, type TaskViewer } from "../modules/task/task.repository.ts";
+import { canSeeAllProjects } from "../modules/primary-item/item-access.ts";
+import { findPrimaryItems } from "../modules/primary-item/primary-item.repository.ts";
+import { findSecondaryItems } from "../modules/secondary-item/secondary-item.repository.ts";
+import {
+  findProjectAudience,
+  findTaskAudience,
+  type TaskAudienceRefs,
+  type TaskViewer,
+} from "../modules/task/task.repository.ts";
 import { viewerOf } from "../modules/task/task.service.ts";
 import { requireMember } from "../plugins/workspace-scope.ts";
 import { type EventSource, listenForEvents } from "./event-source.ts";
@@ -53,8 +61,9 @@ type ClientMessage = { type?: unknown; token?: unknown; workspace_id?: unknown }
 /**
  * The process's realtime connections (`/app/realtime`, protocol in DOMAIN.md "Realtime") and the fan-out of
  * the database's change notifications to them. A change is told only to connected staff of its workspace who
- * may see it: active members; for tasks, those the task list would show it to (now, or before the change);
- * for personal events, their one user. Membership is read again for every batch, so a suspension takes effect
+ * may see it: active members; for tasks, those the task list would show it to (now, or before the change); for
+ * projects and their items, those the project pages would show the project to; for personal events, their one
+ * user. Membership is read again for every batch, so a suspension takes effect
  * at once; but a staff member always hears of changes to their own staff record, even the ones that suspend
  * them (the record's update and the change event are separate notifications), so that their open page can
  * sign them out of the workspace.
@@ -324,6 +333,7 @@ export class RealtimeHub {
       ...new Set(connections.map((connection) => connection.userId!)),
     ]);
     const audience = await this.taskAudience(workspaceId, notices, listeners);
+    const projects = await this.projectAudience(workspaceId, notices, listeners);
     const now = this.ctx.now().getTime();
 
     for (const notice of notices) {
@@ -336,10 +346,41 @@ export class RealtimeHub {
             continue;
           }
           const listener = listeners.get(connection.userId!);
-          if (listener && maySee(listener, notice, row, audience, connection.userId!)) this.send(connection, text);
+          if (listener && maySee(listener, notice, row, { tasks: audience, ...projects }, connection.userId!)) {
+            this.send(connection, text);
+          }
         }
       }
     }
+  }
+
+  /** Projects and items follow the sight of their project: who of the listeners may see which of the batch's. */
+  private async projectAudience(
+    workspaceId: string,
+    notices: Notice[],
+    listeners: Map<string, Listener>,
+  ): Promise<ProjectSight> {
+    const itemProjects = new Map<string, string | null>();
+    const idsOf = (entity: string) => [
+      ...new Set(notices.filter((n) => n.entity === entity && !n.userId).flatMap((n) => n.rows.map((r) => r.id))),
+    ];
+    const primaryIds = idsOf("primary_item");
+    const secondaryIds = idsOf("secondary_item");
+    const projectIds = new Set(idsOf("project"));
+    if (!primaryIds.length && !secondaryIds.length && !projectIds.size) return { projects: new Set(), itemProjects };
+    const items = [
+      ...(primaryIds.length ? await findPrimaryItems(this.ctx.db, workspaceId, primaryIds) : []),
+      ...(secondaryIds.length ? await findSecondaryItems(this.ctx.db, workspaceId, secondaryIds) : []),
+    ];
+    for (const item of items) {
+      itemProjects.set(item.id, item.projectId);
+      if (item.projectId) projectIds.add(item.projectId);
+    }
+    const staffIds = [...listeners.values()]
+      .filter((listener) => listener.status === "active" && !canSeeAllProjects(listener))
+      .map((listener) => listener.staffId);
+    const projects = await findProjectAudience(this.ctx.db, workspaceId, staffIds, [...projectIds]);
+    return { projects, itemProjects };
   }
 
   /** `staffId:taskId` pairs of the staff without view_all_tasks who may see the batch's tasks. */
@@ -371,11 +412,24 @@ export class RealtimeHub {
   }
 }
 
+/** Who may see which projects (the project pages' rule), and the project of each changed item. */
+interface ProjectSight {
+  projects: Set<string>;
+  /** Item id → its project; null for an item of a meeting; absent when the item is gone for good. */
+  itemProjects: Map<string, string | null>;
+}
+
 /** The task list's viewer (view_all_tasks, guest or member) of a listening staff member. */
 const taskViewerOf = (listener: Listener): TaskViewer =>
   viewerOf({ id: listener.staffId, role: listener.role, permissions: listener.permissions });
 
-function maySee(listener: Listener, notice: Notice, row: NoticeRow, audience: Set<string>, userId: string): boolean {
+function maySee(
+  listener: Listener,
+  notice: Notice,
+  row: NoticeRow,
+  sight: { tasks: Set<string> } & ProjectSight,
+  userId: string,
+): boolean {
   const ownRecord =
     (notice.entity === "workspace_user" && row.id === listener.staffId) ||
     (notice.entity === "workspace_user_event" && row.workspaceUserId === listener.staffId);
@@ -383,7 +437,17 @@ function maySee(listener: Listener, notice: Notice, row: NoticeRow, audience: Se
   if (listener.status !== "active") return false;
   if (notice.userId) return notice.userId === userId;
   if (notice.entity === "task") {
-    return taskViewerOf(listener).kind === "all" || audience.has(`${listener.staffId}:${row.id}`);
+    return taskViewerOf(listener).kind === "all" || sight.tasks.has(`${listener.staffId}:${row.id}`);
+  }
+  if (notice.entity === "project") {
+    return canSeeAllProjects(listener) || sight.projects.has(`${listener.staffId}:${row.id}`);
+  }
+  if (notice.entity === "primary_item" || notice.entity === "secondary_item") {
+    const projectId = sight.itemProjects.get(row.id);
+    // An item of a meeting: the meeting rule comes with meetings; until then, every member.
+    if (projectId === null) return true;
+    if (canSeeAllProjects(listener)) return true;
+    return projectId !== undefined && sight.projects.has(`${listener.staffId}:${projectId}`);
   }
   return true;
 }

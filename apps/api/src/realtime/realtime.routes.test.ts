@@ -205,6 +205,38 @@ describe("events", () => {
     expect(guestClient.events({ id: taskId })).toEqual([]);
   });
 
+  it("a project and its items reach those who may see the project, not the other members", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const [insider, outsider] = await Promise.all([addStaff(t, ws, "member"), addStaff(t, ws, "member")]);
+    const [ownerClient, insiderClient, outsiderClient] = await Promise.all([
+      connect(owner.tokens.realtime_token, [ws]),
+      connect(insider.tokens.realtime_token, [ws]),
+      connect(outsider.tokens.realtime_token, [ws]),
+    ]);
+    const project = await call(t.app, {
+      method: "POST",
+      url: "/app/project/new",
+      token: owner.tokens.access_token,
+      payload: { workspace_id: ws, name: "新規事業準備", member_ids: [insider.staffId] },
+    });
+    expect(project.status).toBe(201);
+    const item = await call(t.app, {
+      method: "POST",
+      url: "/app/primary-item/new",
+      token: owner.tokens.access_token,
+      payload: { workspace_id: ws, project_id: project.body.id, name: "市場調査" },
+    });
+    expect(item.status).toBe(201);
+    for (const client of [ownerClient, insiderClient]) {
+      await client.next((m) => m.entity === "project" && m.id === project.body.id);
+      await client.next((m) => m.entity === "primary_item" && m.id === item.body.id);
+    }
+    await sentinel(ws, outsiderClient);
+    expect(outsiderClient.events({ entity: "project" })).toEqual([]);
+    expect(outsiderClient.events({ entity: "primary_item" })).toEqual([]);
+  });
+
   it("a suspended member hears of their own change event, and of nothing else of the workspace", async () => {
     const owner = await signUpWithWorkspace(t);
     const ws = owner.workspace.id;

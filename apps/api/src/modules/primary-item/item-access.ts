@@ -8,7 +8,8 @@ import { findProject } from "../project/project.repository.ts";
 /** Permissions that open every project of the workspace to the eye (as on the project pages). */
 const seeAll: Permission[] = ["manage_projects", "view_all_tasks"];
 
-export const canSeeAllProjects = (member: Membership) => seeAll.some((p) => member.permissions.includes(p));
+export const canSeeAllProjects = (member: Pick<Membership, "permissions">) =>
+  seeAll.some((p) => member.permissions.includes(p));
 
 /**
  * The caller's membership of a workspace, with "not a member" answered as the given 404, so that an id of

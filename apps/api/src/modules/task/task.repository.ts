@@ -91,6 +91,31 @@ function visibleTo(
   );
 }
 
+/**
+ * Which of these staff members (none who sees every project) may see which of these projects, by the rule of
+ * the project pages (myProjectIds): `staffId:projectId` pairs, in one query whatever the numbers.
+ */
+export async function findProjectAudience(
+  db: DbOrTx,
+  workspaceId: string,
+  staffIds: string[],
+  projectIds: string[],
+): Promise<Set<string>> {
+  if (!staffIds.length || !projectIds.length) return new Set();
+  const rows = await db
+    .select({ staffId: sql<string>`v.staff_id::text`, projectId: projects.id })
+    .from(projects)
+    .innerJoin(sql`unnest(${`{${staffIds.join(",")}}`}::uuid[]) as v(staff_id)`, sql`true`)
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        inArray(projects.id, projectIds),
+        inArray(projects.id, myProjectIds(db, workspaceId, sql`v.staff_id`)),
+      ),
+    );
+  return new Set(rows.map((row) => `${row.staffId}:${row.projectId}`));
+}
+
 /** A task's references that decide who sees it, as they were before a change. */
 export interface TaskAudienceRefs {
   id: string;
