@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
@@ -45,6 +46,25 @@ test("two users see the right tasks in each tab", async ({ browser }) => {
   expect(await titlesOf(owner, "/task/me")).toEqual(["B 上司の担当", "E プロジェクトのタスク"]);
   expect(await titlesOf(owner, "/task/management")).toEqual(["A 部下の担当・上司が管理"]);
   expect(await titlesOf(owner, "/task/public")).toEqual(["C 全社公開"]);
+
+  // CSV出力: the list on screen, UTF-8 with a BOM for Excel.
+  await owner.goto("/task/me");
+  await expect(owner.getByRole("row", { name: "B 上司の担当" })).toBeVisible();
+  const [download] = await Promise.all([
+    owner.waitForEvent("download"),
+    owner.getByRole("button", { name: "CSV出力" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^タスク一覧_自分_\d{8}_\d{4}\.csv$/);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString("utf8").slice(1).trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(/^グループ,プロジェクト,大項目,中項目,タスク名,ステータス,優先度,担当者/);
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(",")[4])
+      .sort(),
+  ).toEqual(["B 上司の担当", "E プロジェクトのタスク"]);
 
   // Filters live in the address: a shared link opens the same narrowed list.
   expect(await titlesOf(owner, "/task/me?q=%E4%B8%8A%E5%8F%B8")).toEqual(["B 上司の担当"]);
