@@ -143,6 +143,42 @@ describe("a queue of its own", () => {
   }, 90_000);
 });
 
+describe("several instances starting at once on an empty database", () => {
+  it("all start: the queue's schema, queues and schedules are created once", async () => {
+    interface Payloads {
+      first: Record<string, never>;
+      second: Record<string, never>;
+    }
+    const database = await openTestDatabase();
+    const pools = database.url
+      ? await Promise.all(
+          [1, 2, 3].map(() => openDatabase({ databaseUrl: database.url, dataDir: "unused", poolSize: 2 })),
+        )
+      : [database, database, database];
+    const instances = pools.map((pool) => {
+      const jobs = createPgBossJobs<Payloads>({ database: pool, log: quietLog });
+      jobs.define({ name: "first", async handle() {} });
+      jobs.define({ name: "second", async handle() {} });
+      jobs.schedule("first", "0 3 * * *", {});
+      return jobs;
+    });
+    try {
+      const started = await Promise.allSettled(instances.map((jobs) => jobs.start()));
+      // On PGlite the three share one connection: a failing block of one must not break the others' statements.
+      expect(started.filter((result) => result.status === "rejected")).toEqual([]);
+      const result = (await database.db.execute(
+        sql`select (select count(*)::int from pgboss.queue where name in ('first', 'second')) as queues,
+                   (select count(*)::int from pgboss.schedule) as schedules`,
+      )) as unknown as { rows: { queues: number; schedules: number }[] };
+      expect(result.rows[0]).toEqual({ queues: 2, schedules: 1 });
+    } finally {
+      for (const jobs of instances) await jobs.stop();
+      for (const pool of new Set(pools)) if (pool !== database) await pool.close();
+      await database.close();
+    }
+  }, 60_000);
+});
+
 describe("a schedule with two instances on one database", () => {
   it("sends each occurrence once: a job every minute runs once, on one of them", async () => {
     interface Payloads {

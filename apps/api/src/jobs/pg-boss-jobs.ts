@@ -1,6 +1,15 @@
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type ConstructorOptions, fromDrizzle, fromPglite, type Job, type JobResult, PgBoss } from "pg-boss";
+import {
+  type Db as BossDb,
+  type ConstructorOptions,
+  fromDrizzle,
+  fromPglite,
+  type Job,
+  type JobResult,
+  PgBoss,
+} from "pg-boss";
 import type { Database, DbOrTx } from "../db/client.ts";
 import { type EnqueueOptions, JOB_TIME_ZONE, type JobDefinition, type JobPayloads, type Jobs } from "./jobs.ts";
 
@@ -29,6 +38,28 @@ export interface CreateJobsOptions {
   tuning?: JobsTuning;
 }
 
+/**
+ * pg-boss's PGlite adapter, with its own transaction blocks made atomic on the shared connection. pg-boss sends
+ * some work as one string `BEGIN; …; COMMIT;`; if a statement in it fails, the connection stays in an aborted
+ * transaction until the adapter's ROLLBACK, and an API query that ran in between would fail too (PGlite has one
+ * connection for everything). Such a block runs inside PGlite's own transaction instead, which keeps the
+ * connection until it commits or rolls back.
+ */
+function pgliteForJobs(pglite: PGlite): BossDb {
+  const base = fromPglite(pglite);
+  return {
+    ...base,
+    async executeSql(text, values) {
+      const block = values?.length ? null : /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/.exec(text);
+      if (!block) return base.executeSql(text, values);
+      return pglite.transaction(async (tx) => {
+        const results = await tx.exec(block[1]!);
+        return { rows: results.flatMap((result) => result.rows ?? []) };
+      });
+    },
+  };
+}
+
 const DEFAULT_RETRY = { limit: 5, delaySeconds: 30, maxDelaySeconds: 3600 };
 
 /**
@@ -52,7 +83,7 @@ export function createPgBossJobs<M extends object = JobPayloads>({
   let boss: PgBoss;
   if (database.kind === "pglite") {
     if (!database.pglite) throw new Error("the PGlite database does not expose its instance");
-    boss = new PgBoss({ ...common, backend: "pglite", db: fromPglite(database.pglite) });
+    boss = new PgBoss({ ...common, backend: "pglite", db: pgliteForJobs(database.pglite) });
   } else {
     if (!database.url) throw new Error("the PostgreSQL database does not expose its URL");
     boss = new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: "tasuki-jobs" });
