@@ -7,19 +7,23 @@ import Divider from "@mui/material/Divider";
 import Paper from "@mui/material/Paper";
 import Tabs from "@mui/material/Tabs";
 import { useNavigate } from "@tanstack/react-router";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { TabLink } from "../../../components/router-link.tsx";
 import { useGroupTree } from "../../group/api/list-group-tree.ts";
 import { treeRows } from "../../group/group-tree.ts";
 import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
 import { useAllProjects } from "../../project/api/list-projects.ts";
-import { TaskDetailDrawer } from "../detail/task-detail-drawer.tsx";
 import { TAB_DESCRIPTIONS, TAB_LABELS, TAB_ORDER, type TaskTab } from "../task-labels.ts";
 import { rememberedTabSearch, rememberTabSearch, type TaskSearch } from "../task-search.ts";
 import { ProjectPicker } from "./project-picker.tsx";
 import { TaskFilterBar } from "./task-filter-bar.tsx";
 import { TaskListSection } from "./task-list-section.tsx";
+
+// The drawer (editors, rule preview, history) loads on the first open, not with the list.
+const TaskDetailDrawer = lazy(() =>
+  import("../detail/task-detail-drawer.tsx").then((module) => ({ default: module.TaskDetailDrawer })),
+);
 
 const TAB_PATHS = {
   me: "/task/me",
@@ -39,6 +43,9 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
   const tree = useGroupTree(workspaceId);
   const projects = useAllProjects({ workspace_id: workspaceId });
   const [exportRequest, setExportRequest] = useState(0);
+  // Mounted from the first open on, so later closes still slide out.
+  const [drawerUsed, setDrawerUsed] = useState(Boolean(search.task));
+  if (search.task && !drawerUsed) setDrawerUsed(true);
   rememberTabSearch(tab, search);
 
   const setSearch = (patch: Partial<TaskSearch>, options: { push?: boolean } = {}) =>
@@ -152,11 +159,15 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
           }
         />
       </Box>
-      <TaskDetailDrawer
-        workspaceId={workspaceId}
-        taskId={search.task ?? null}
-        onClose={() => setSearch({ task: undefined }, { push: true })}
-      />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <TaskDetailDrawer
+            workspaceId={workspaceId}
+            taskId={search.task ?? null}
+            onClose={() => setSearch({ task: undefined }, { push: true })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
