@@ -1,6 +1,6 @@
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { createTask, taskTeam } from "../support/tasks.ts";
+import { api, createTask, taskTeam } from "../support/tasks.ts";
 
 test("a deleted task comes back with 元に戻す, and later from the trash", async ({ page }) => {
   test.slow();
@@ -44,4 +44,42 @@ test("a deleted task comes back with 元に戻す, and later from the trash", as
   await page.getByRole("button", { name: "一覧に戻る" }).click();
   await expect(page.getByRole("row", { name: "名刺を発注する" })).toBeVisible();
   await expect(page.getByRole("row", { name: "請求書を発行する" })).toHaveCount(0);
+});
+
+test("a deleted 大項目 takes its tasks to the trash and restoring it brings them back", async ({ page }) => {
+  test.slow();
+  const team = await taskTeam("株式会社まとめて復元");
+  const primary = await api<{ id: string }>("POST", "/app/primary-item/new", team.owner.token, {
+    workspace_id: team.owner.workspaceId,
+    project_id: team.project.id,
+    name: "会場手配",
+  });
+  for (const title of ["会場を予約する", "備品を手配する"]) {
+    await createTask(team.owner.token, {
+      workspace_id: team.owner.workspaceId,
+      title,
+      project_id: team.project.id,
+      primary_item_id: primary.id,
+    });
+  }
+  await signIn(page, team.owner.email);
+  await page.goto(`/task/project?project_id=${team.project.id}`);
+  await expect(page.getByRole("row", { name: "大項目 会場手配" })).toContainText("2件");
+
+  await page.getByRole("button", { name: "会場手配の操作" }).click();
+  await page.getByRole("menuitem", { name: /削除/ }).click();
+  await expect(page.getByText("大項目「会場手配」を削除しました")).toBeVisible();
+  await expect(page.getByRole("row", { name: "大項目 会場手配" })).toHaveCount(0);
+  await expect(page.getByRole("row", { name: "会場を予約する" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "ゴミ箱", exact: true }).click();
+  const deletedItems = page.getByLabel("削除した大項目・中項目");
+  await expect(deletedItems).toContainText("会場手配");
+  await deletedItems.getByRole("button", { name: "復元" }).click();
+  await expect(page.getByText("「会場手配」を配下のタスクとともに復元しました")).toBeVisible();
+
+  await page.getByRole("button", { name: "一覧に戻る" }).click();
+  await expect(page.getByRole("row", { name: "大項目 会場手配" })).toContainText("2件");
+  await expect(page.getByRole("row", { name: "会場を予約する" })).toBeVisible();
+  await expect(page.getByRole("row", { name: "備品を手配する" })).toBeVisible();
 });
