@@ -1,12 +1,13 @@
 import { realtimeConnection } from "../realtime/start-realtime.ts";
 import { concernsCurrentStaff } from "../realtime/workspace-user-change.ts";
-import { getSession, resyncSession } from "./session.ts";
+import { getSession, resyncSession, syncSession } from "./session.ts";
 
 /**
  * The workspace-user change listener of spec section 4: a change event about the current staff member
  * (role, status, groups), created after the listener started, re-syncs the session. A suspended member is
  * thereby signed out of the workspace, a new role applies at once; a failed sync goes to the login route.
- * A failure of the listener itself is only logged (spec section 8).
+ * A failure of the listener itself is only logged (spec section 8). A change of the workspace itself (its
+ * authority rules among others) reloads the caller's permissions too.
  */
 let started = false;
 
@@ -21,6 +22,16 @@ export function startRealtimeListener(options: {
     try {
       const session = getSession();
       const staffId = session.status === "signed_in" ? (session.workspaceUser?.id ?? null) : null;
+      if (
+        event.entity === "workspace" &&
+        session.status === "signed_in" &&
+        event.id === session.workspaceUser?.workspace_id
+      ) {
+        // The workspace's authority rules may have changed the caller's permissions: load them again. Not a
+        // staff change, so a failure here is only logged and the session stays as it is.
+        syncSession().catch((error: unknown) => console.warn("Session sync after a workspace change failed", error));
+        return;
+      }
       if (!concernsCurrentStaff(event, staffId, startedAt)) return;
       resyncSession()
         .then((synced) => {
