@@ -47,6 +47,14 @@ test("two users see the right tasks in each tab", async ({ browser }) => {
   expect(await titlesOf(owner, "/task/management")).toEqual(["A 部下の担当・上司が管理"]);
   expect(await titlesOf(owner, "/task/public")).toEqual(["C 全社公開"]);
 
+  // The タスク link of the navigation returns to the last task page visited.
+  await owner.goto("/task/public");
+  await expect(owner.getByRole("row", { name: "C 全社公開" })).toBeVisible();
+  await owner.goto("/organization/staff");
+  await owner.getByRole("link", { name: "タスク", exact: true }).click();
+  await expect(owner).toHaveURL(/\/task\/public$/);
+  await expect(owner.getByRole("row", { name: "C 全社公開" })).toBeVisible();
+
   // CSV出力: the list on screen, UTF-8 with a BOM for Excel.
   await owner.goto("/task/me");
   await expect(owner.getByRole("row", { name: "B 上司の担当" })).toBeVisible();

@@ -28,7 +28,7 @@ import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.
 import { memo, type ReactNode, useState } from "react";
 import { formatDateTime } from "../../../lib/date.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { DEADLINE_COLORS, DEADLINE_LABELS, STATUS_COLORS, STATUS_ROW_COLORS } from "../task-labels.ts";
+import { DEADLINE_COLORS, DEADLINE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUS_ROW_COLORS } from "../task-labels.ts";
 import type { AdditionKind, TaskListRow } from "../task-rows.ts";
 import { DeadlineField, PersonField, PrioritySelect, StatusSelect } from "./task-inline-fields.tsx";
 
@@ -279,7 +279,7 @@ export const TaskRowView = memo(function TaskRowView({
       <Box sx={{ pr: 1 }}>
         {readOnly ? (
           <Box component="span" sx={{ fontSize: 13, fontWeight: 600, color: STATUS_COLORS[task.status].color }}>
-            {STATUS_COLORS[task.status] && <StatusText status={task.status} />}
+            {STATUS_LABELS[task.status]}
           </Box>
         ) : (
           <StatusSelect value={task.status} label={label("ステータス")} onChange={(s) => actions.onStatus(task, s)} />
@@ -359,11 +359,6 @@ export const TaskRowView = memo(function TaskRowView({
     </Box>
   );
 });
-
-function StatusText({ status }: { status: TaskStatus }) {
-  const labels = { none: "未着手", in_progress: "進行中", done: "完了", closed: "クローズ" } as const;
-  return <>{labels[status]}</>;
-}
 
 type HeaderRow = Extract<TaskListRow, { kind: "group" | "project" | "primaryItem" }>;
 
