@@ -69,6 +69,17 @@ export function notificationMail(to: string, item: NotificationMailItem): MailMe
   ]);
 }
 
+/** Many notifications of one change (a bulk assignment) to one person: one mail listing them all. */
+export function notificationBatchMail(to: string, items: NotificationMailItem[], listLink: string): MailMessage {
+  const lines = items.map((item) => `・${describeNotification(item).sentence}\n  ${item.link}`);
+  return mail(to, `タスクの通知が${items.length}件あります`, [
+    `ワークスペース「${items[0]?.workspaceName ?? ""}」からのお知らせです。`,
+    lines.join("\n"),
+    `通知の一覧:\n${listLink}`,
+    "メール通知の受け取り方は、マイページの「プロフィール」で変更できます。",
+  ]);
+}
+
 /** The morning digest: everything since the last one, grouped by workspace. */
 export function notificationDigestMail(
   to: string,

@@ -1,7 +1,12 @@
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
-import { notificationDigestMail, notificationMail } from "../../mail/notification-templates.ts";
+import {
+  type NotificationMailItem,
+  notificationBatchMail,
+  notificationDigestMail,
+  notificationMail,
+} from "../../mail/notification-templates.ts";
 import type { MailableNotification } from "./notification.repository.ts";
 
 /** Where a notification's mail leads: the task opened in the 自分のタスク list (the drawer reads `task`). */
@@ -18,16 +23,34 @@ export async function enqueueMails(ctx: AppContext, tx: DbOrTx, messages: MailMe
   for (const message of messages) await ctx.jobs.enqueue(tx, "send-mail", message);
 }
 
-/** One mail per notification (preference 「すぐに受け取る」). */
+/** Past this many notifications of one change for one person, they share one mail (a bulk assignment). */
+export const BATCH_MAIL_THRESHOLD = 3;
+
+const itemOf = (ctx: AppContext, item: MailableNotification): NotificationMailItem => ({
+  workspaceName: item.workspaceName,
+  actorName: item.actorName,
+  kind: item.row.kind,
+  data: item.row.data,
+  link: taskLink(ctx, item.row.taskId),
+});
+
+/**
+ * Preference 「すぐに受け取る」: one mail per notification; many at once for the same person (200 tasks
+ * assigned in one bulk change) become one mail that lists them, not 200 mails.
+ */
 export function immediateMails(ctx: AppContext, claimed: MailableNotification[]): MailMessage[] {
-  return claimed.map((item) =>
-    notificationMail(item.email, {
-      workspaceName: item.workspaceName,
-      actorName: item.actorName,
-      kind: item.row.kind,
-      data: item.row.data,
-      link: taskLink(ctx, item.row.taskId),
-    }),
+  const byEmail = new Map<string, MailableNotification[]>();
+  for (const item of claimed) byEmail.set(item.email, [...(byEmail.get(item.email) ?? []), item]);
+  return [...byEmail.entries()].flatMap(([email, items]) =>
+    items.length > BATCH_MAIL_THRESHOLD
+      ? [
+          notificationBatchMail(
+            email,
+            items.map((item) => itemOf(ctx, item)),
+            `${ctx.config.appOrigin}/notification`,
+          ),
+        ]
+      : items.map((item) => notificationMail(email, itemOf(ctx, item))),
   );
 }
 
@@ -39,15 +62,7 @@ export function digestMails(ctx: AppContext, claimed: MailableNotification[], to
     notificationDigestMail(
       email,
       today,
-      items
-        .sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime())
-        .map((item) => ({
-          workspaceName: item.workspaceName,
-          actorName: item.actorName,
-          kind: item.row.kind,
-          data: item.row.data,
-          link: taskLink(ctx, item.row.taskId),
-        })),
+      items.sort((a, b) => a.row.createdAt.getTime() - b.row.createdAt.getTime()).map((item) => itemOf(ctx, item)),
       `${ctx.config.appOrigin}/notification`,
     ),
   );

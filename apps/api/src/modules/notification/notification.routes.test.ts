@@ -154,6 +154,21 @@ describe("notifications of task changes", () => {
     expect(bulk.status).toBe(200);
     expect((await list(w, w.manager)).items.map((item) => item.task?.id).sort()).toEqual([a, b].sort());
   });
+  it("gathers the mails of one bulk change for one person into a single mail", async () => {
+    const w = await world("株式会社一括通知");
+    const ids = [];
+    for (const title of ["一", "二", "三", "四", "五"]) ids.push(await newTask(w, { title }));
+    const before = (await mailsTo(w.emails.manager)).length;
+    expect((await api("PATCH", "/app/task/list", w.owner, { ids, changes: { assignee_id: w.managerId } })).status).toBe(
+      200,
+    );
+    expect((await list(w, w.manager)).total).toBe(5);
+    const mails = (await mailsTo(w.emails.manager)).slice(before);
+    expect(mails.map((mail) => mail.subject)).toEqual(["【Tasuki】タスクの通知が5件あります"]);
+    for (const title of ["一", "二", "三", "四", "五"]) {
+      expect(mails[0]!.text).toContain(`タスク「${title}」の担当者にあなたを設定しました。`);
+    }
+  });
 });
 
 describe("the notification calls", () => {
