@@ -12,6 +12,14 @@ export function runAsActor<T>(userId: string, fn: () => T): T {
   return actorStorage.run({ userId }, fn);
 }
 
+/**
+ * Runs work of the system (a job) outside any request's actor, even when a request's async context woke
+ * it (an in-process queue may start a job from inside the call that enqueued it).
+ */
+export function runWithoutActor<T>(fn: () => T): T {
+  return actorStorage.exit(fn);
+}
+
 export const currentActor = (): string | undefined => actorStorage.getStore()?.userId;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
+import { runWithoutActor } from "../../db/actor.ts";
 import { runDailyNotifications } from "./notification.service.ts";
 
 declare module "../../jobs/jobs.ts" {
@@ -18,7 +19,7 @@ export function defineDailyNotificationsJob(ctx: AppContext): void {
     name: "daily-notifications",
     retry: { limit: 5, delaySeconds: 60, maxDelaySeconds: 900 },
     async handle() {
-      await runDailyNotifications(ctx);
+      await runWithoutActor(() => runDailyNotifications(ctx));
     },
   });
 }
