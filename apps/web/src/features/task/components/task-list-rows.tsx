@@ -37,13 +37,21 @@ export const INDENT_PX = 20;
 
 /** Columns of a task row; the narrow layout keeps the title, status and deadline. */
 export const GRID_COLUMNS = {
-  xs: "32px minmax(0,1fr) 84px 96px 32px",
+  xs: "32px 104px minmax(0,1fr) 32px",
   md: "36px 24px minmax(0,1fr) 112px 88px 150px 140px 36px",
 };
+/**
+ * Cells by area: c checkbox, d drag handle, t title, s status, p priority, a assignee, e deadline, m menu.
+ * A phone shows a task on two lines (title, then status and deadline), so the title keeps its width.
+ */
+const GRID_AREAS = { xs: '"c t t m" "c s e m"', md: '"c d t s p a e m"' };
+/** A task row on a phone: two lines. */
+export const COMPACT_TASK_ROW_HEIGHT = 64;
 
 const cellHiddenOnNarrow = { display: { xs: "none", md: "flex" } } as const;
+const area = (name: string) => ({ gridArea: name }) as const;
 /** Dragging is for a mouse; on a phone the column gives its room to the title. */
-const dragCellSx = { display: { xs: "none", md: "grid" } } as const;
+const dragCellSx = { display: { xs: "none", md: "grid" }, gridArea: "d" } as const;
 
 export interface TaskRowActions {
   workspaceId: string;
@@ -73,7 +81,8 @@ export function TopTitleRow({
       role="row"
       sx={{
         display: "grid",
-        gridTemplateColumns: GRID_COLUMNS,
+        gridTemplateColumns: { xs: "32px minmax(0,1fr) 104px", md: GRID_COLUMNS.md },
+        gridTemplateAreas: { xs: '"c t s"', md: GRID_AREAS.md },
         alignItems: "center",
         height: ROW_HEIGHT.topTitle,
         px: 1,
@@ -92,20 +101,24 @@ export function TopTitleRow({
         indeterminate={selectedCount > 0 && selectedCount < count}
         onChange={(event) => onToggleAll(event.target.checked)}
         slotProps={{ input: { "aria-label": "表示中のタスクをすべて選択" } }}
+        sx={area("c")}
       />
       <Box component="span" sx={dragCellSx} />
-      <Box role="columnheader" sx={{ pl: 1 }}>
+      <Box role="columnheader" sx={{ ...area("t"), pl: 1 }}>
         タスク名（{count.toLocaleString("ja-JP")}件）
       </Box>
-      <Box role="columnheader">ステータス</Box>
-      <Box role="columnheader" sx={cellHiddenOnNarrow}>
+      <Box role="columnheader" sx={{ ...area("s"), display: { xs: "none", md: "block" } }}>
+        ステータス
+      </Box>
+      <Box role="columnheader" sx={{ ...cellHiddenOnNarrow, ...area("p") }}>
         優先度
       </Box>
-      <Box role="columnheader" sx={cellHiddenOnNarrow}>
+      <Box role="columnheader" sx={{ ...cellHiddenOnNarrow, ...area("a") }}>
         担当者
       </Box>
-      <Box role="columnheader">期限</Box>
-      <span />
+      <Box role="columnheader" sx={{ ...area("e"), display: { xs: "none", md: "block" } }}>
+        期限
+      </Box>
     </Box>
   );
 }
@@ -153,8 +166,9 @@ export const TaskRowView = memo(function TaskRowView({
       sx={{
         display: "grid",
         gridTemplateColumns: GRID_COLUMNS,
+        gridTemplateAreas: GRID_AREAS,
         alignItems: "center",
-        height: ROW_HEIGHT.task,
+        height: { xs: COMPACT_TASK_ROW_HEIGHT, md: ROW_HEIGHT.task },
         px: 1,
         borderBottom: 1,
         borderColor: "divider",
@@ -182,6 +196,7 @@ export const TaskRowView = memo(function TaskRowView({
         checked={selected}
         onClick={(event) => actions.onToggleSelect(task, event.shiftKey)}
         slotProps={{ input: { "aria-label": `${task.title}を選択` } }}
+        sx={area("c")}
       />
       {actions.draggable ? (
         <Box
@@ -198,7 +213,7 @@ export const TaskRowView = memo(function TaskRowView({
       )}
       <Box
         ref={actions.draggable ? drag.setNodeRef : undefined}
-        sx={{ display: "flex", alignItems: "center", minWidth: 0 }}
+        sx={{ ...area("t"), display: "flex", alignItems: "center", minWidth: 0 }}
       >
         <Indent depth={row.depth - 1} />
         <Box
@@ -276,7 +291,7 @@ export const TaskRowView = memo(function TaskRowView({
           </Box>
         )}
       </Box>
-      <Box sx={{ pr: 1 }}>
+      <Box sx={{ ...area("s"), pr: 1 }}>
         {readOnly ? (
           <Box component="span" sx={{ fontSize: 13, fontWeight: 600, color: STATUS_COLORS[task.status].color }}>
             {STATUS_LABELS[task.status]}
@@ -285,7 +300,7 @@ export const TaskRowView = memo(function TaskRowView({
           <StatusSelect value={task.status} label={label("ステータス")} onChange={(s) => actions.onStatus(task, s)} />
         )}
       </Box>
-      <Box sx={{ ...cellHiddenOnNarrow, pr: 1 }}>
+      <Box sx={{ ...cellHiddenOnNarrow, ...area("p"), pr: 1 }}>
         <PrioritySelect
           value={task.priority}
           disabled={readOnly}
@@ -293,7 +308,7 @@ export const TaskRowView = memo(function TaskRowView({
           onChange={(p) => actions.onPriority(task, p)}
         />
       </Box>
-      <Box sx={{ ...cellHiddenOnNarrow, minWidth: 0, pr: 1 }}>
+      <Box sx={{ ...cellHiddenOnNarrow, ...area("a"), minWidth: 0, pr: 1 }}>
         <PersonField
           workspaceId={actions.workspaceId}
           value={task.assignee}
@@ -302,7 +317,7 @@ export const TaskRowView = memo(function TaskRowView({
           onChange={(person) => actions.onAssignee(task, person)}
         />
       </Box>
-      <Box>
+      <Box sx={area("e")}>
         <DeadlineField
           value={task.expires_at}
           disabled={readOnly}
@@ -310,7 +325,7 @@ export const TaskRowView = memo(function TaskRowView({
           onChange={(date) => actions.onDeadline(task, date)}
         />
       </Box>
-      <Box>
+      <Box sx={area("m")}>
         <IconButton size="small" aria-label={`${task.title}の操作`} onClick={(event) => setMenu(event.currentTarget)}>
           <MoreVertOutlined fontSize="small" />
         </IconButton>

@@ -18,7 +18,9 @@ import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
+import type { Theme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Project } from "@tasuki/contract/project/project.schema";
@@ -78,6 +80,7 @@ import { BulkPeriodicDialog } from "./bulk-periodic-dialog.tsx";
 import { TaskBulkBar } from "./task-bulk-bar.tsx";
 import {
   AdditionRowView,
+  COMPACT_TASK_ROW_HEIGHT,
   type HeaderActions,
   HeaderRowView,
   ROW_HEIGHT,
@@ -797,13 +800,21 @@ function VirtualRows({
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: (index) => ROW_HEIGHT[rows[index]?.kind ?? "task"],
+    estimateSize: (index) => {
+      const kind = rows[index]?.kind ?? "task";
+      return kind === "task" && compact ? COMPACT_TASK_ROW_HEIGHT : ROW_HEIGHT[kind];
+    },
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 12,
     scrollMargin,
   });
+  // Row heights change with the layout: measure again when the screen crosses the breakpoint.
+  useEffect(() => {
+    if (compact !== undefined) virtualizer.measure();
+  }, [compact, virtualizer]);
   return (
     <Box ref={listRef} role="rowgroup" sx={{ position: "relative", height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((item) => {
