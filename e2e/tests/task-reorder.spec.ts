@@ -46,4 +46,14 @@ test("dragging a task to the top of its 大項目 is kept after a reload", async
   await page.reload();
   await expect(page.getByRole("row", { name: "三番目の作業" })).toBeVisible();
   expect(await order()).toEqual(["三番目の作業", "一番目の作業", "二番目の作業"]);
+
+  // Without a pointer: the row menu moves a task one place.
+  await page.getByRole("button", { name: "三番目の作業の操作" }).click();
+  const movedDown = page.waitForResponse((response) => /\/app\/task\/[^/]+\/position$/.test(response.url()));
+  await page.getByRole("menuitem", { name: "1つ下へ移動" }).click();
+  expect((await movedDown).status()).toBe(200);
+  await expect.poll(order).toEqual(["一番目の作業", "三番目の作業", "二番目の作業"]);
+  await page.reload();
+  await expect(page.getByRole("row", { name: "三番目の作業" })).toBeVisible();
+  expect(await order()).toEqual(["一番目の作業", "三番目の作業", "二番目の作業"]);
 });

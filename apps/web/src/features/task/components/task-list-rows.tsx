@@ -1,5 +1,7 @@
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import AddOutlined from "@mui/icons-material/AddOutlined";
+import ArrowDownwardOutlined from "@mui/icons-material/ArrowDownwardOutlined";
+import ArrowUpwardOutlined from "@mui/icons-material/ArrowUpwardOutlined";
 import ChevronRightOutlined from "@mui/icons-material/ChevronRightOutlined";
 import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
 import DragIndicatorOutlined from "@mui/icons-material/DragIndicatorOutlined";
@@ -65,6 +67,8 @@ export interface TaskRowActions {
   onDeadline: (task: Task, date: string | null) => void;
   onDelete: (task: Task) => void;
   onRestore: (task: Task) => void;
+  /** The keyboard's way to reorder (the row menu), as dragging needs a pointer. */
+  onMove: (task: Task, direction: "up" | "down") => void;
 }
 
 export function TopTitleRow({
@@ -342,6 +346,25 @@ export const TaskRowView = memo(function TaskRowView({
               </ListItemIcon>
               詳細を開く
             </MenuItem>
+            {actions.draggable &&
+              (["up", "down"] as const).map((direction) => (
+                <MenuItem
+                  key={direction}
+                  onClick={() => {
+                    setMenu(null);
+                    actions.onMove(task, direction);
+                  }}
+                >
+                  <ListItemIcon>
+                    {direction === "up" ? (
+                      <ArrowUpwardOutlined fontSize="small" />
+                    ) : (
+                      <ArrowDownwardOutlined fontSize="small" />
+                    )}
+                  </ListItemIcon>
+                  {direction === "up" ? "1つ上へ移動" : "1つ下へ移動"}
+                </MenuItem>
+              ))}
             {readOnly ? (
               <MenuItem
                 onClick={() => {

@@ -270,6 +270,8 @@ export function TaskListSection({
     [visibleTasks],
   );
 
+  // Set below, once the drag-and-drop helpers it shares exist; the row actions stay one stable object.
+  const moveByMenu = useRef<(task: Task, direction: "up" | "down") => void>(() => undefined);
   const rowActions: TaskRowActions = useMemo(
     () => ({
       workspaceId,
@@ -290,6 +292,7 @@ export function TaskListSection({
       onDeadline: (task, date) => patchTask(task, {}, () => updateTask(task.id, { expires_at: date })),
       onDelete: onDeleteTask,
       onRestore: onRestoreTask,
+      onMove: (task, direction) => moveByMenu.current(task, direction),
     }),
     [workspaceId, trash, draggable, onOpenTask, onToggleSelect, patchTask, onDeleteTask, onRestoreTask],
   );
@@ -515,6 +518,20 @@ export function TaskListSection({
       cache.replace([task]);
       showErrorToast(error);
     }
+  };
+
+  moveByMenu.current = (task, direction) => {
+    const row = taskRowById.get(task.id);
+    if (!row) return;
+    const siblings = siblingsOf(row.parent).map((t) => t.id);
+    const index = siblings.indexOf(task.id);
+    const target = siblings[direction === "up" ? index - 1 : index + 1];
+    if (!target) {
+      showToast(direction === "up" ? "すでに先頭です" : "すでに末尾です", { type: "info" });
+      return;
+    }
+    const neighbours = neighboursForDrop(siblings, task.id, target);
+    if (neighbours) void moveTask(task, row.parent, neighbours);
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
