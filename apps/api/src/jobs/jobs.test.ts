@@ -20,6 +20,7 @@ import {
 } from "../../test/job-helpers.ts";
 import { createTestApp, type TestApp } from "../../test/test-app.ts";
 import { openTestDatabase } from "../../test/test-database.ts";
+import { currentActor, runAsActor } from "../db/actor.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { createPgBossJobs } from "./pg-boss-jobs.ts";
 
@@ -220,6 +221,40 @@ describe("a schedule with two instances on one database", () => {
       await database.close();
     }
   }, 120_000);
+});
+
+describe("a job woken from inside a request", () => {
+  it("runs as the system, not as the request's actor", async () => {
+    interface Payloads {
+      who: Record<string, never>;
+    }
+    const database = await openTestDatabase();
+    // A slow poll: the job can only be started by the notification its enqueue sends.
+    const jobs = createPgBossJobs<Payloads>({
+      database,
+      log: quietLog,
+      tuning: { ...fastJobsTuning, pollingIntervalSeconds: 30 },
+    });
+    const actors: (string | undefined)[] = [];
+    jobs.define({
+      name: "who",
+      async handle() {
+        actors.push(currentActor());
+      },
+    });
+    await jobs.start();
+    try {
+      const ids = await runAsActor("0190a5a0-0000-7000-8000-000000000001", async () => {
+        expect(currentActor()).toBeDefined();
+        return [await jobs.enqueue(database.db, "who", {}), await jobs.enqueue(database.db, "who", {})];
+      });
+      for (const id of ids) await waitForJob(database.db, id!);
+      expect(actors).toEqual([undefined, undefined]);
+    } finally {
+      await jobs.stop();
+      await database.close();
+    }
+  });
 });
 
 /** A database that can be closed and opened again, as across a restart of the server. */

@@ -10,6 +10,7 @@ import {
   type JobResult,
   PgBoss,
 } from "pg-boss";
+import { runWithoutActor } from "../db/actor.ts";
 import type { Database, DbOrTx } from "../db/client.ts";
 import { type EnqueueOptions, JOB_TIME_ZONE, type JobDefinition, type JobPayloads, type Jobs } from "./jobs.ts";
 
@@ -102,11 +103,15 @@ export function createPgBossJobs<M extends object = JobPayloads>({
   async function runJob(definition: AnyDefinition, job: Job<object>): Promise<JobResult> {
     const startedAt = Date.now();
     try {
-      const output = await definition.handle(job.data as M[keyof M & string], {
-        id: job.id,
-        name: definition.name,
-        retryCount: job.retryCount,
-      });
+      // A job is the system's work: never the actor of the request whose async context happened to wake the
+      // worker (pg-boss may start a job from inside the call that enqueued it), so the audit log names no one.
+      const output = await runWithoutActor(() =>
+        definition.handle(job.data as M[keyof M & string], {
+          id: job.id,
+          name: definition.name,
+          retryCount: job.retryCount,
+        }),
+      );
       log.info({ job: { id: job.id, name: definition.name, ms: Date.now() - startedAt, output } }, "job done");
       return { id: job.id, status: "completed", output: output ?? null };
     } catch (error) {
