@@ -20,6 +20,13 @@ export interface HandlerInput<C extends ContractShape> {
   reply: FastifyReply;
 }
 
+/** The workspace a request names (validated query or body), whose membership authenticate() reads at once. */
+function workspaceIdOf(request: FastifyRequest): unknown {
+  const query = request.query as { workspace_id?: unknown } | undefined;
+  const body = request.body as { workspace_id?: unknown } | undefined;
+  return query?.workspace_id ?? (body && typeof body === "object" ? body.workspace_id : undefined);
+}
+
 const errorStatuses = [400, 401, 403, 404, 409, 413, 429, 500, 502] as const;
 
 /** Registers a route from its contract: validation, serialisation, authentication and OpenAPI from one place. */
@@ -45,7 +52,10 @@ export function route<C extends ContractShape>(
       response,
     },
     handler: async (request, reply) => {
-      const auth = contract.auth === "none" ? null : await authenticate(ctx, request, contract.auth === "bearer");
+      const auth =
+        contract.auth === "none"
+          ? null
+          : await authenticate(ctx, request, contract.auth === "bearer", workspaceIdOf(request));
       const input = {
         params: request.params,
         query: request.query,

@@ -10,6 +10,26 @@ export interface Membership extends WorkspaceUserRow {
   permissions: Permission[];
 }
 
+type FoundMembership = Awaited<ReturnType<typeof findMembership>>;
+
+/**
+ * Memberships read by authenticate() together with the session (one query for both), for the workspace the
+ * request names. Each is used once, by the first requireMember on the same database handle and workspace:
+ * reads inside a transaction, or a second check after a write, still go to the database.
+ */
+const prefetched = new WeakMap<RequestAuth, { db: DbOrTx; workspaceId: string; found: FoundMembership }>();
+
+export function rememberMembership(auth: RequestAuth, db: DbOrTx, workspaceId: string, found: FoundMembership): void {
+  prefetched.set(auth, { db, workspaceId, found });
+}
+
+function takePrefetched(auth: RequestAuth, db: DbOrTx, workspaceId: string): { found: FoundMembership } | null {
+  const entry = prefetched.get(auth);
+  if (!entry) return null;
+  prefetched.delete(auth);
+  return entry.db === db && entry.workspaceId === workspaceId ? { found: entry.found } : null;
+}
+
 /**
  * The gate in front of every workspace's data. A workspace the caller does not belong to answers 404,
  * exactly as one that does not exist, so ids of other companies reveal nothing. A member who is
@@ -21,7 +41,8 @@ export async function requireMember(
   workspaceId: string,
   need?: { roles?: readonly Role[]; permission?: Permission },
 ): Promise<Membership> {
-  const found = await findMembership(db, workspaceId, auth.userId);
+  const found = (takePrefetched(auth, db, workspaceId) ?? { found: await findMembership(db, workspaceId, auth.userId) })
+    .found;
   const member = found?.member;
   if (!member || member.status === "invited") throw notFound("workspace");
   if (member.status !== "active") {
