@@ -15,6 +15,7 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
 import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
@@ -241,7 +242,7 @@ export async function listTasks(
   db: DbOrTx,
   workspaceId: string,
   filter: TaskListFilter,
-): Promise<{ rows: TaskRow[]; total: number }> {
+): Promise<{ rows: TaskRow[]; total: number; staff: Map<string, StaffRefRow> }> {
   // The group tab reads the caller's groups first: with one group (the usual case) the database then walks that
   // group's live tasks in list order and stops after a page, instead of filtering the workspace's tasks.
   const groupIds =
@@ -281,18 +282,43 @@ export async function listTasks(
     filter.q ? ilike(tasks.title, `%${escapeLike(filter.q)}%`) : undefined,
     tabIsVisible ? undefined : visibleTo(db, workspaceId, filter.viewer),
   );
-  const [rows, [counted]] = await Promise.all([
+  // The page brings its assignees and managers along (as loadStaffRefs reads them): one query fewer per list.
+  const [page, [counted]] = await Promise.all([
     db
-      .select()
+      .select({ task: tasks, assignee: staffRefColumns(assignees), manager: staffRefColumns(managers) })
       .from(tasks)
+      .leftJoin(assignees, and(eq(assignees.id, tasks.assigneeId), eq(assignees.workspaceId, tasks.workspaceId)))
+      .leftJoin(managers, and(eq(managers.id, tasks.managerId), eq(managers.workspaceId, tasks.workspaceId)))
       .where(where)
       .orderBy(sql`${tasks.expiresAt} asc nulls last`, asc(tasks.position), asc(tasks.id))
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ total: count() }).from(tasks).where(where),
   ]);
-  return { rows, total: counted?.total ?? 0 };
+  const staff = new Map<string, StaffRefRow>();
+  for (const { assignee, manager } of page) {
+    for (const ref of [assignee, manager]) {
+      if (ref?.id && ref.lastName !== null && ref.firstName !== null) {
+        staff.set(ref.id, {
+          id: ref.id,
+          lastName: ref.lastName,
+          firstName: ref.firstName,
+          avatarImageId: ref.avatarImageId,
+        });
+      }
+    }
+  }
+  return { rows: page.map((row) => row.task), total: counted?.total ?? 0, staff };
 }
+
+const assignees = alias(workspaceUsers, "assignee");
+const managers = alias(workspaceUsers, "manager");
+const staffRefColumns = (staff: typeof assignees | typeof managers) => ({
+  id: staff.id,
+  lastName: staff.lastName,
+  firstName: staff.firstName,
+  avatarImageId: staff.avatarImageId,
+});
 
 export interface StaffRefRow {
   id: string;

@@ -591,7 +591,7 @@ export async function listTasks(
   if (query.from && query.to && query.to < query.from) {
     throw badRequest("invalid_date_range", "終了日は開始日以降の日付を指定してください。", "to must not precede from");
   }
-  const { rows, total } = await listTaskRows(ctx.db, member.workspaceId, {
+  const { rows, total, staff } = await listTaskRows(ctx.db, member.workspaceId, {
     viewer: viewerOf(member),
     tab: query.tab,
     staffId: member.id,
@@ -609,7 +609,8 @@ export async function listTasks(
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  return { items: await presentAll(ctx, ctx.db, member.workspaceId, rows), total };
+  const now = ctx.now();
+  return { items: rows.map((row) => present(row, staff, now)), total };
 }
 
 export async function listMyTasks(
@@ -618,7 +619,7 @@ export async function listMyTasks(
   query: MyListQuery,
 ): Promise<{ items: Task[]; total: number }> {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
-  const { rows, total } = await listTaskRows(ctx.db, member.workspaceId, {
+  const { rows, total, staff } = await listTaskRows(ctx.db, member.workspaceId, {
     viewer: viewerOf(member),
     tab: "open_mine",
     staffId: member.id,
@@ -629,7 +630,8 @@ export async function listMyTasks(
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  return { items: await presentAll(ctx, ctx.db, member.workspaceId, rows), total };
+  const now = ctx.now();
+  return { items: rows.map((row) => present(row, staff, now)), total };
 }
 
 export async function createManyTasks(
