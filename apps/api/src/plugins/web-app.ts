@@ -28,6 +28,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       // no file falls through to the not-found handler below.
       wildcard: true,
       index: false,
+      // The web build writes .br and .gz beside its assets (apps/web/vite.config.ts): sent with Content-Encoding
+      // and `Vary: Accept-Encoding` to browsers that accept them, the file itself to the others.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite names assets by content hash: they never change, so browsers may keep them for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
