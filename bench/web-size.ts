@@ -2,10 +2,12 @@
 // `npm run build -w @tasuki/web`): the entry chunk of index.html with everything it imports statically, then the
 // lazy chunks of each route on the way to the page (TanStack Router splits every route's component into its own
 // chunk; the hidden source maps tell which chunk is which route file) with their static imports not already
-// loaded. Sizes are raw and gzip (zlib level 6, as a web server compresses on the fly).
+// loaded. Sizes are raw and gzip (zlib level 6, as a web server compresses on the fly), and **sent**: what the
+// server transfers to a browser that accepts brotli, i.e. the `.br` file the build wrote beside the asset
+// (apps/web/vite.config.ts; the API serves it with `preCompressed`), or the raw file when there is none.
 //
 //   npm run bench:web-size -w @tasuki/bench [-- /task/me /organization/staff …]   (default: /task/me)
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { formatTable, root } from "./lib.ts";
@@ -17,12 +19,17 @@ if (!existsSync(path.join(dist, "index.html"))) {
   process.exit(2);
 }
 
-const sizeCache = new Map<string, { raw: number; gzip: number }>();
+const sizeCache = new Map<string, { raw: number; gzip: number; sent: number }>();
 function sizeOf(file: string) {
   let size = sizeCache.get(file);
   if (!size) {
     const bytes = readFileSync(path.join(assets, file));
-    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 6 }).length };
+    const brotli = path.join(assets, `${file}.br`);
+    size = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 6 }).length,
+      sent: existsSync(brotli) ? statSync(brotli).size : bytes.length,
+    };
     sizeCache.set(file, size);
   }
   return size;
@@ -85,9 +92,10 @@ const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/assets\/([
 
 const urls = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 const report = [];
-const rows: (string | number)[][] = [["page", "part", "chunks", "raw KiB", "gzip KiB"]];
+const rows: (string | number)[][] = [["page", "part", "chunks", "raw KiB", "gzip KiB", "sent (br) KiB"]];
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-const sum = (files: string[], key: "raw" | "gzip") => files.reduce((total, file) => total + sizeOf(file)[key], 0);
+const sum = (files: string[], key: "raw" | "gzip" | "sent") =>
+  files.reduce((total, file) => total + sizeOf(file)[key], 0);
 for (const url of urls.length ? urls : ["/task/me"]) {
   const loaded = new Set<string>();
   const entryFiles = closure(entry, loaded);
@@ -97,8 +105,8 @@ for (const url of urls.length ? urls : ["/task/me"]) {
   }
   const all = parts.flatMap((part) => part.files);
   for (const { part, files } of parts)
-    rows.push([url, part, files.length, kib(sum(files, "raw")), kib(sum(files, "gzip"))]);
-  rows.push([url, "total JavaScript", all.length, kib(sum(all, "raw")), kib(sum(all, "gzip"))]);
+    rows.push([url, part, files.length, kib(sum(files, "raw")), kib(sum(files, "gzip")), kib(sum(files, "sent"))]);
+  rows.push([url, "total JavaScript", all.length, kib(sum(all, "raw")), kib(sum(all, "gzip")), kib(sum(all, "sent"))]);
   report.push({
     url,
     parts: parts.map(({ part, files }) => ({
@@ -106,9 +114,20 @@ for (const url of urls.length ? urls : ["/task/me"]) {
       files,
       rawBytes: sum(files, "raw"),
       gzipBytes: sum(files, "gzip"),
+      sentBytes: sum(files, "sent"),
     })),
-    totalJs: { chunks: all.length, rawBytes: sum(all, "raw"), gzipBytes: sum(all, "gzip") },
-    css: css.map((file) => ({ file, rawBytes: sizeOf(file).raw, gzipBytes: sizeOf(file).gzip })),
+    totalJs: {
+      chunks: all.length,
+      rawBytes: sum(all, "raw"),
+      gzipBytes: sum(all, "gzip"),
+      sentBytes: sum(all, "sent"),
+    },
+    css: css.map((file) => ({
+      file,
+      rawBytes: sizeOf(file).raw,
+      gzipBytes: sizeOf(file).gzip,
+      sentBytes: sizeOf(file).sent,
+    })),
   });
 }
 console.log(formatTable(rows));
