@@ -118,7 +118,10 @@ export function cpuTimeMs(pid: number): number | null {
 }
 
 const pgAdminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const serverJs = path.join(root, "apps/api/dist/server.js");
+// BENCH_SERVER_JS: another bundle to measure (e.g. a copy of an earlier build beside dist/server.js).
+const serverJs = process.env.BENCH_SERVER_JS
+  ? path.resolve(root, process.env.BENCH_SERVER_JS)
+  : path.join(root, "apps/api/dist/server.js");
 
 export function psql(sql: string): void {
   execFileSync("psql", [pgAdminUrl, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], { stdio: ["ignore", "pipe", "pipe"] });
