@@ -12,8 +12,9 @@
 // BENCH_RUNS times (5, warm). In each load a script installed before the page's own reads, on every animation
 // frame, when the first task row is in the DOM and when the list is complete (the header says 「タスク名
 // （10,000件）」 and the 「… / 10,000件を読み込み中…」 progress is gone), both from navigation start. Then it scrolls
-// the whole list (BENCH_SCROLL_STEP px per frame, 480 = ten rows) timing the frames, reads the JS heap, and
-// takes one more load and one scroll under the V8 CPU profiler to say where the time goes.
+// the whole list (BENCH_SCROLL_STEP px per frame, 480 = ten rows) timing the frames, beside 300 frames at a
+// wheel's pace (120 px per frame) and 120 frames of the page left alone (the machine's own noise), reads the JS
+// heap, and takes one more load and 300 frames of scrolling under the V8 CPU profiler to say where the time goes.
 //
 // Settings: BENCH_DATABASES ("postgres,pglite"), BENCH_RUNS (5), BENCH_VISIBLE (10000), BENCH_STAFF /
 // BENCH_PROJECTS / BENCH_TASKS (1000 / 200 / 100000), BENCH_SCROLL_STEP (480), BENCH_PG_URL (admin URL,
@@ -21,7 +22,7 @@
 // CPU profiles).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -252,6 +253,7 @@ async function scrollAll(page: Page, cdp: CDPSession, step: number, maxFrames = 
         longTasks: number[];
         lastRow: string | null;
         rowsInDom: number;
+        elementsPerTaskRow: number;
         scrollY: number;
         end: number;
       }>((resolve) => {
@@ -275,7 +277,8 @@ async function scrollAll(page: Page, cdp: CDPSession, step: number, maxFrames = 
           if (y >= end) {
             observer.disconnect();
             const rows = [...document.querySelectorAll('[role="rowgroup"] [role="row"]')];
-            const bottom = [...document.querySelectorAll('[role="rowgroup"] [role="row"][data-status]')]
+            const taskRows = [...document.querySelectorAll('[role="rowgroup"] [role="row"][data-status]')];
+            const bottom = taskRows
               .map((row) => ({ row, top: row.getBoundingClientRect().top }))
               .sort((a, b) => b.top - a.top)[0];
             resolve({
@@ -284,6 +287,9 @@ async function scrollAll(page: Page, cdp: CDPSession, step: number, maxFrames = 
               longTasks,
               lastRow: bottom ? bottom.row.getAttribute("aria-label") : null,
               rowsInDom: rows.length,
+              elementsPerTaskRow:
+                taskRows.reduce((sum, row) => sum + row.getElementsByTagName("*").length + 1, 0) /
+                Math.max(1, taskRows.length),
               scrollY: window.scrollY,
               end,
             });
@@ -314,6 +320,7 @@ async function scrollAll(page: Page, cdp: CDPSession, step: number, maxFrames = 
     longestTaskMs: round(Math.max(0, ...result.longTasks)),
     reachedEnd: result.scrollY >= result.end - 1,
     rowsInDomAtEnd: result.rowsInDom,
+    elementsPerTaskRow: round(result.elementsPerTaskRow, 1),
     lastRowAtEnd: result.lastRow,
     mainThread: mainThread(before, after),
   };
@@ -365,12 +372,9 @@ async function profiled<T>(cdp: CDPSession, run: () => Promise<T>) {
   return { value, profile: summariseProfile(profile as never) };
 }
 
-async function runDatabase(database: string) {
+async function runDatabase(database: string, webCopy: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "tasuki-bench-render-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
-  // The server reads a copy of the web app: other work may rebuild apps/web/dist while this runs.
-  const webCopy = path.join(dataDir, "web-dist");
-  cpSync(webDist, webCopy, { recursive: true });
   const env: Record<string, string> = { DATA_DIR: path.join(dataDir, "data"), WEB_DIST_DIR: webCopy };
   if (database === "postgres") {
     const name = `tasuki_bench_render_${randomBytes(4).toString("hex")}`;
@@ -469,6 +473,29 @@ async function runDatabase(database: string) {
     afterGcMb: round(heapAfterGc.usedSize / 1048576, 1),
   };
 
+  // The same page left alone: what the machine's load alone does to the frame intervals.
+  const idleFrames = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const frames: number[] = [];
+        let last = performance.now();
+        const tick = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          if (frames.length > 120) resolve(frames.slice(1));
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  const idle = {
+    frames: idleFrames.length,
+    p50: round(median(idleFrames), 1),
+    p95: round(percentile(idleFrames, 95), 1),
+    max: round(Math.max(...idleFrames), 1),
+  };
+  // A wheel's pace (120 px, about two and a half rows, per frame) over the first 300 frames.
+  const gentleScroll = await scrollAll(page, cdp, 120, 300);
   const scroll = await scrollAll(page, cdp, settings.scrollStep);
   console.log(
     `bench: ${database}: scroll: ${scroll.frames} frames, p50 ${scroll.p50} ms, p95 ${scroll.p95} ms, max ${scroll.max} ms`,
@@ -514,6 +541,8 @@ async function runDatabase(database: string) {
       runs: warm,
     },
     heap,
+    idleFrames: idle,
+    gentleScroll,
     scroll,
     profiledLoad,
     profiles,
@@ -526,9 +555,25 @@ async function runDatabase(database: string) {
 
 async function main(): Promise<void> {
   const startedAt = new Date();
+  // What is measured: the checkout when the run starts and when the two bundles were built (the build may lag
+  // behind the commits, or include work not committed yet).
+  let commit: string | null = null;
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
+  } catch {
+    // not a git checkout
+  }
+  const built = {
+    api: statSync(serverJs).mtime.toISOString(),
+    web: statSync(path.join(webDist, "index.html")).mtime.toISOString(),
+  };
   const loadAtStart = load1();
   const results: Awaited<ReturnType<typeof runDatabase>>[] = [];
-  for (const database of settings.databases) results.push(await runDatabase(database));
+  // The servers read one copy of the web app, taken now: other work may rebuild apps/web/dist while this runs.
+  const webCopy = mkdtempSync(path.join(os.tmpdir(), "tasuki-bench-render-web-"));
+  cleanups.push(() => rmSync(webCopy, { recursive: true, force: true }));
+  cpSync(webDist, webCopy, { recursive: true });
+  for (const database of settings.databases) results.push(await runDatabase(database, webCopy));
 
   const rows: (string | number)[][] = [
     [
@@ -541,6 +586,8 @@ async function main(): Promise<void> {
       "list calls",
       "scroll p50/p95/max ms",
       "frames>50ms",
+      "120 px/frame p50/p95",
+      "idle p50/p95",
       "heap MiB (after GC)",
       "load",
     ],
@@ -556,6 +603,8 @@ async function main(): Promise<void> {
       r.cold.listRequests,
       `${r.scroll.p50} / ${r.scroll.p95} / ${r.scroll.max}`,
       r.scroll.over50ms,
+      `${r.gentleScroll.p50} / ${r.gentleScroll.p95}`,
+      `${r.idleFrames.p50} / ${r.idleFrames.p95}`,
       `${r.heap.usedMb} (${r.heap.afterGcMb})`,
       r.loadAverageAfterRuns,
     ]);
@@ -573,12 +622,6 @@ async function main(): Promise<void> {
 
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `task-render-${startedAt.toISOString().replace(/[:.]/g, "-").slice(0, 19)}.json`);
-  let commit: string | null = null;
-  try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).trim();
-  } catch {
-    // not a git checkout
-  }
   writeFileSync(
     file,
     `${JSON.stringify(
@@ -586,6 +629,7 @@ async function main(): Promise<void> {
         benchmark: "task-render",
         startedAt: startedAt.toISOString(),
         commit,
+        built,
         settings,
         machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model ?? "", loadAverageAtStart: loadAtStart },
         chromium: chromiumPath,
