@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
+import type { Db } from "../../db/client.ts";
 import { authSessions } from "../../db/schema/auth.ts";
 import { workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
 import { unauthorized } from "../../lib/app-error.ts";
@@ -19,8 +20,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The live session and, in the same query, the caller's membership of the workspace the request names: one
  * round trip instead of two for every workspace call. The membership is handed to requireMember (once).
  */
-async function findSessionWithMembership(ctx: AppContext, auth: RequestAuth, workspaceId: string, now: Date) {
-  const [row] = await ctx.db
+function prepareSessionWithMembership(db: Db) {
+  return db
     .select({
       userId: authSessions.userId,
       member: workspaceUsers,
@@ -31,14 +32,38 @@ async function findSessionWithMembership(ctx: AppContext, auth: RequestAuth, wor
     .leftJoin(
       workspaceUsers,
       and(
-        eq(workspaceUsers.workspaceId, workspaceId),
-        eq(workspaceUsers.userId, auth.userId),
+        eq(workspaceUsers.workspaceId, sql.placeholder("workspaceId")),
+        eq(workspaceUsers.userId, sql.placeholder("userId")),
         isNull(workspaceUsers.deletedAt),
       ),
     )
     .leftJoin(workspaces, and(eq(workspaces.id, workspaceUsers.workspaceId), isNull(workspaces.deletedAt)))
-    .where(and(eq(authSessions.id, auth.sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
-    .limit(1);
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder("sessionId")),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("session_with_membership");
+}
+
+/** Prepared once per database handle: it runs on nearly every request. */
+const sessionWithMembership = new WeakMap<Db, ReturnType<typeof prepareSessionWithMembership>>();
+
+async function findSessionWithMembership(ctx: AppContext, auth: RequestAuth, workspaceId: string, now: Date) {
+  let statement = sessionWithMembership.get(ctx.db);
+  if (!statement) {
+    statement = prepareSessionWithMembership(ctx.db);
+    sessionWithMembership.set(ctx.db, statement);
+  }
+  const [row] = await statement.execute({
+    workspaceId,
+    userId: auth.userId,
+    sessionId: auth.sessionId,
+    now: now.toISOString(),
+  });
   if (!row) return null;
   const found = row.member && row.workspaceLive ? { member: row.member, authorityRules: row.authorityRules } : null;
   return { userId: row.userId, found };

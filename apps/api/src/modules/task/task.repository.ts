@@ -267,6 +267,23 @@ export async function listTasks(
     filter.tab === "open_mine" ||
     filter.tab === "management" ||
     (filter.viewer.kind === "member" && (filter.tab === "group" || filter.tab === "public"));
+  const plain =
+    tabIsVisible &&
+    !filter.trash &&
+    filter.includeUndated &&
+    !filter.statuses?.length &&
+    !filter.priorities?.length &&
+    !filter.assigneeId &&
+    !filter.managerId &&
+    !filter.groupId &&
+    !filter.projectId &&
+    !filter.q;
+  if (plain && (filter.tab === "open_mine" || filter.tab === "me" || filter.tab === "management")) {
+    return listPlainTab(db, workspaceId, filter.tab, filter.staffId, filter);
+  }
+  if (plain && filter.tab === "group" && groupIds.length === 1) {
+    return listPlainTab(db, workspaceId, "group", groupIds[0]!, filter);
+  }
   const inRange = and(gte(tasks.expiresAt, filter.from), lte(tasks.expiresAt, filter.to));
   const where = and(
     eq(tasks.workspaceId, workspaceId),
@@ -295,6 +312,70 @@ export async function listTasks(
       .offset(filter.offset),
     db.select({ total: count() }).from(tasks).where(where),
   ]);
+  return { rows: page.map((row) => row.task), total: counted?.total ?? 0, staff: staffOf(page) };
+}
+
+type PlainTab = "open_mine" | "me" | "management" | "group";
+
+/**
+ * The first pages people open most (`/app/task/me/list`, the me, management and one-group tabs without filters) as
+ * statements prepared once per database handle, with the same rows and order as the general query: building a
+ * Drizzle query costs ~0.2 ms of CPU per request, and a named statement spares PostgreSQL its parse.
+ */
+function buildPlainTabStatements(db: DbOrTx, tab: PlainTab) {
+  const key = sql.placeholder("key");
+  const tabCondition = {
+    open_mine: and(eq(tasks.assigneeId, key), inArray(tasks.status, ["none", "in_progress"])),
+    me: eq(tasks.assigneeId, key),
+    management: eq(tasks.managerId, key),
+    group: eq(tasks.groupId, key),
+  }[tab];
+  const where = and(
+    eq(tasks.workspaceId, sql.placeholder("workspaceId")),
+    isNull(tasks.deletedAt),
+    tabCondition,
+    or(
+      isNull(tasks.expiresAt),
+      and(gte(tasks.expiresAt, sql.placeholder("from")), lte(tasks.expiresAt, sql.placeholder("to"))),
+    ),
+  );
+  return {
+    page: db
+      .select({ task: tasks, assignee: staffRefColumns(assignees), manager: staffRefColumns(managers) })
+      .from(tasks)
+      .leftJoin(assignees, and(eq(assignees.id, tasks.assigneeId), eq(assignees.workspaceId, tasks.workspaceId)))
+      .leftJoin(managers, and(eq(managers.id, tasks.managerId), eq(managers.workspaceId, tasks.workspaceId)))
+      .where(where)
+      .orderBy(sql`${tasks.expiresAt} asc nulls last`, asc(tasks.position), asc(tasks.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(`tasks_${tab}_page`),
+    count: db.select({ total: count() }).from(tasks).where(where).prepare(`tasks_${tab}_count`),
+  };
+}
+
+const plainTabStatements = new WeakMap<DbOrTx, Map<PlainTab, ReturnType<typeof buildPlainTabStatements>>>();
+
+async function listPlainTab(db: DbOrTx, workspaceId: string, tab: PlainTab, key: string, filter: TaskListFilter) {
+  let byTab = plainTabStatements.get(db);
+  if (!byTab) {
+    byTab = new Map();
+    plainTabStatements.set(db, byTab);
+  }
+  let statements = byTab.get(tab);
+  if (!statements) {
+    statements = buildPlainTabStatements(db, tab);
+    byTab.set(tab, statements);
+  }
+  const values = { workspaceId, key, from: filter.from.toISOString(), to: filter.to.toISOString() };
+  const [page, [counted]] = await Promise.all([
+    statements.page.execute({ ...values, limit: filter.limit, offset: filter.offset }),
+    statements.count.execute(values),
+  ]);
+  return { rows: page.map((row) => row.task), total: counted?.total ?? 0, staff: staffOf(page) };
+}
+
+function staffOf(page: { assignee: NullableStaffRef | null; manager: NullableStaffRef | null }[]) {
   const staff = new Map<string, StaffRefRow>();
   for (const { assignee, manager } of page) {
     for (const ref of [assignee, manager]) {
@@ -308,8 +389,10 @@ export async function listTasks(
       }
     }
   }
-  return { rows: page.map((row) => row.task), total: counted?.total ?? 0, staff };
+  return staff;
 }
+
+type NullableStaffRef = { [K in keyof StaffRefRow]: StaffRefRow[K] | null };
 
 const assignees = alias(workspaceUsers, "assignee");
 const managers = alias(workspaceUsers, "manager");
