@@ -132,20 +132,43 @@ function Indent({ depth }: { depth: number }) {
   return <Box aria-hidden sx={{ width: { xs: steps * 8, md: steps * INDENT_PX }, flexShrink: 0 }} />;
 }
 
-export const TaskRowView = memo(function TaskRowView({
-  row,
-  selected,
-  actions,
-  dropHint,
-}: {
+interface TaskRowProps {
   row: Extract<TaskListRow, { kind: "task" }>;
   selected: boolean;
   actions: TaskRowActions;
   dropHint: "before" | "after" | null;
-}) {
+}
+
+/**
+ * What a row needs from dnd-kit, given only in manual order. Rows of the other sorts do not call
+ * useDraggable/useDroppable at all: each registration changes the DndContext value, which re-rendered every
+ * row in the DOM on each scrolled frame (bench/README.md, bench:task-render).
+ */
+interface RowDnd {
+  setDropRef: (node: HTMLElement | null) => void;
+  setDragRef: (node: HTMLElement | null) => void;
+  handle: Pick<ReturnType<typeof useDraggable>, "setActivatorNodeRef" | "listeners" | "attributes">;
+  isDragging: boolean;
+}
+
+export const TaskRowView = memo(function TaskRowView(props: TaskRowProps) {
+  return props.actions.draggable ? <DraggableTaskRow {...props} /> : <TaskRowBody {...props} dnd={null} />;
+});
+
+function DraggableTaskRow(props: TaskRowProps) {
+  const id = `t:${props.row.task.id}`;
+  const drag = useDraggable({ id });
+  const drop = useDroppable({ id });
+  return (
+    <TaskRowBody
+      {...props}
+      dnd={{ setDropRef: drop.setNodeRef, setDragRef: drag.setNodeRef, handle: drag, isDragging: drag.isDragging }}
+    />
+  );
+}
+
+function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & { dnd: RowDnd | null }) {
   const { task } = row;
-  const drag = useDraggable({ id: `t:${task.id}`, disabled: !actions.draggable });
-  const drop = useDroppable({ id: `t:${task.id}`, disabled: !actions.draggable });
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const category = task.deadline_category;
   const statusTint = STATUS_ROW_COLORS[task.status];
@@ -160,7 +183,7 @@ export const TaskRowView = memo(function TaskRowView({
 
   return (
     <Box
-      ref={drop.setNodeRef}
+      ref={dnd?.setDropRef}
       role="row"
       aria-label={task.title}
       aria-selected={selected}
@@ -178,7 +201,7 @@ export const TaskRowView = memo(function TaskRowView({
         borderColor: "divider",
         bgcolor: selected ? "rgba(57, 73, 171, 0.08)" : (tint?.background ?? "background.paper"),
         boxShadow: tint?.accent ? `inset 4px 0 0 ${tint.accent}` : undefined,
-        opacity: drag.isDragging ? 0.4 : 1,
+        opacity: dnd?.isDragging ? 0.4 : 1,
         position: "relative",
         "&:hover": { bgcolor: selected ? "rgba(57, 73, 171, 0.12)" : tint ? tint.background : "#fafbfd" },
         "&::before":
@@ -202,23 +225,20 @@ export const TaskRowView = memo(function TaskRowView({
         slotProps={{ input: { "aria-label": `${task.title}を選択` } }}
         sx={area("c")}
       />
-      {actions.draggable ? (
+      {dnd ? (
         <Box
-          ref={drag.setActivatorNodeRef}
-          {...drag.listeners}
-          {...drag.attributes}
+          ref={dnd.handle.setActivatorNodeRef}
+          {...dnd.handle.listeners}
+          {...dnd.handle.attributes}
           aria-label={`${task.title}を並べ替え`}
           sx={{ ...dragCellSx, placeItems: "center", cursor: "grab", color: "text.disabled", touchAction: "none" }}
         >
           <DragIndicatorOutlined fontSize="small" />
         </Box>
       ) : (
-        <Box component="span" ref={drag.setNodeRef} sx={dragCellSx} />
+        <Box component="span" sx={dragCellSx} />
       )}
-      <Box
-        ref={actions.draggable ? drag.setNodeRef : undefined}
-        sx={{ ...area("t"), display: "flex", alignItems: "center", minWidth: 0 }}
-      >
+      <Box ref={dnd?.setDragRef} sx={{ ...area("t"), display: "flex", alignItems: "center", minWidth: 0 }}>
         <Indent depth={row.depth - 1} />
         <Box
           component="span"
@@ -396,7 +416,7 @@ export const TaskRowView = memo(function TaskRowView({
       </Box>
     </Box>
   );
-});
+}
 
 type HeaderRow = Extract<TaskListRow, { kind: "group" | "project" | "primaryItem" }>;
 
@@ -408,27 +428,61 @@ export interface HeaderActions {
   draggable: boolean;
 }
 
-export function HeaderRowView({
-  row,
-  collapsed,
-  name,
-  actions,
-  dropActive,
-}: {
+interface HeaderRowProps {
   row: HeaderRow;
   collapsed: boolean;
   /** The item's name, when the row does not carry it (loaded lazily); undefined while loading. */
   name: string | null | undefined;
   actions: HeaderActions;
   dropActive: boolean;
-}) {
+}
+
+/** Like task rows, header rows touch dnd-kit only in manual order (see RowDnd). */
+export function HeaderRowView(props: HeaderRowProps) {
+  return props.actions.draggable ? <DraggableHeaderRow {...props} /> : <HeaderRowBody {...props} dnd={null} />;
+}
+
+function DraggableHeaderRow(props: HeaderRowProps) {
+  const { row, actions } = props;
   const droppableId =
     row.kind === "primaryItem" ? `h:${row.level}:${row.itemId}` : row.kind === "project" ? `h:project:${row.key}` : "";
-  const drop = useDroppable({ id: droppableId || `h:none:${row.key}`, disabled: !actions.draggable || !droppableId });
+  const drop = useDroppable({ id: droppableId || `h:none:${row.key}`, disabled: !droppableId });
   const itemDrag = useDraggable({
     id: row.kind === "primaryItem" ? `i:${row.level}:${row.itemId}` : `i:none:${row.key}`,
-    disabled: !actions.draggable || row.kind !== "primaryItem" || !actions.onRenameItem,
+    disabled: row.kind !== "primaryItem" || !actions.onRenameItem,
   });
+  return (
+    <HeaderRowBody
+      {...props}
+      dnd={{
+        setRef: (node) => {
+          drop.setNodeRef(node);
+          itemDrag.setNodeRef(node);
+        },
+        isOver: drop.isOver,
+        isDragging: itemDrag.isDragging,
+        handle: itemDrag,
+      }}
+    />
+  );
+}
+
+function HeaderRowBody({
+  row,
+  collapsed,
+  name,
+  actions,
+  dropActive,
+  dnd,
+}: HeaderRowProps & {
+  dnd: {
+    setRef: (node: HTMLElement | null) => void;
+    isOver: boolean;
+    isDragging: boolean;
+    handle: RowDnd["handle"];
+  } | null;
+}) {
+  const isOver = dropActive && (dnd?.isOver ?? false);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [editing, setEditing] = useState(false);
   const isItem = row.kind === "primaryItem";
@@ -459,10 +513,7 @@ export function HeaderRowView({
 
   return (
     <Box
-      ref={(node: HTMLElement | null) => {
-        drop.setNodeRef(node);
-        itemDrag.setNodeRef(node);
-      }}
+      ref={dnd?.setRef}
       role="row"
       aria-label={`${itemLabel} ${title ?? ""}`.trim()}
       data-kind={row.kind}
@@ -472,20 +523,20 @@ export function HeaderRowView({
         gap: 0.75,
         height: ROW_HEIGHT[row.kind],
         px: 1,
-        bgcolor: dropActive && drop.isOver ? "rgba(57, 73, 171, 0.14)" : styles.bg,
+        bgcolor: isOver ? "rgba(57, 73, 171, 0.14)" : styles.bg,
         borderBottom: 1,
         borderColor: "divider",
-        opacity: itemDrag.isDragging ? 0.4 : 1,
-        outline: dropActive && drop.isOver ? "2px solid" : undefined,
+        opacity: dnd?.isDragging ? 0.4 : 1,
+        outline: isOver ? "2px solid" : undefined,
         outlineColor: "primary.main",
         outlineOffset: -2,
       }}
     >
-      {isItem && actions.draggable && actions.onRenameItem ? (
+      {isItem && dnd && actions.onRenameItem ? (
         <Box
-          ref={itemDrag.setActivatorNodeRef}
-          {...itemDrag.listeners}
-          {...itemDrag.attributes}
+          ref={dnd.handle.setActivatorNodeRef}
+          {...dnd.handle.listeners}
+          {...dnd.handle.attributes}
           aria-label={`${title ?? itemLabel}を並べ替え`}
           sx={{
             display: "grid",
