@@ -656,9 +656,9 @@ export function TaskListSection({
       {!data.complete && !list.isPlaceholderData && (
         <Box sx={{ mb: 1.5 }} role="status" aria-live="polite">
           <Typography variant="caption" sx={{ color: "text.secondary" }}>
-            {data.items.length.toLocaleString("ja-JP")} / {data.total.toLocaleString("ja-JP")}件を読み込み中…
+            {data.loaded.toLocaleString("ja-JP")} / {data.total.toLocaleString("ja-JP")}件を読み込み中…
           </Typography>
-          <LinearProgress variant="determinate" value={(data.items.length / Math.max(1, data.total)) * 100} />
+          <LinearProgress variant="determinate" value={(data.loaded / Math.max(1, data.total)) * 100} />
         </Box>
       )}
       {data.truncated && (
