@@ -1,4 +1,5 @@
 import type { auditLogFilterSchema, listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
 import type { AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
@@ -105,29 +106,6 @@ export async function listAuditLogs(
   return { items: await present(ctx, member.workspaceId, rows), total };
 }
 
-const entityLabels: Record<AuditLog["entity"], string> = {
-  workspace: "ワークスペース",
-  workspace_user: "スタッフ",
-  group_type: "階層",
-  official_position: "役職",
-  group: "グループ",
-  group_member: "グループの所属",
-  project: "プロジェクト",
-  project_member: "プロジェクトのメンバー",
-  primary_item: "大項目",
-  secondary_item: "中項目",
-  task: "タスク",
-  session: "ログイン",
-};
-
-const actionLabels: Record<AuditLog["action"], string> = {
-  created: "作成",
-  updated: "変更",
-  deleted: "削除",
-  restored: "復元",
-  login: "ログイン",
-};
-
 const tokyoDateTime = new Intl.DateTimeFormat("ja-JP", {
   timeZone: "Asia/Tokyo",
   year: "numeric",
@@ -167,9 +145,9 @@ export async function exportAuditLogCsv(ctx: AppContext, auth: RequestAuth, quer
     ...items.map((item) => [
       tokyoDateTime.format(new Date(item.created_at)),
       item.actor ? `${item.actor.last_name} ${item.actor.first_name}` : "システム",
-      entityLabels[item.entity] ?? item.entity,
+      AUDIT_ENTITY_LABELS[item.entity] ?? item.entity,
       item.entity_label ?? "",
-      actionLabels[item.action] ?? item.action,
+      AUDIT_ACTION_LABELS[item.action] ?? item.action,
       changesCell(item),
       item.entity_id ?? "",
     ]),

@@ -1,29 +1,6 @@
-import type { AuditAction, AuditEntity, AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
+import type { AuditEntity, AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import { formatDateTime } from "../../lib/date.ts";
 import { PRIORITY_LABELS, STATUS_LABELS } from "../task/task-labels.ts";
-
-export const ENTITY_LABELS: Record<AuditEntity, string> = {
-  workspace: "ワークスペース",
-  workspace_user: "スタッフ",
-  group_type: "階層",
-  official_position: "役職",
-  group: "グループ",
-  group_member: "グループの所属",
-  project: "プロジェクト",
-  project_member: "プロジェクトのメンバー",
-  primary_item: "大項目",
-  secondary_item: "中項目",
-  task: "タスク",
-  session: "ログイン",
-};
-
-export const ACTION_LABELS: Record<AuditAction, string> = {
-  created: "作成",
-  updated: "変更",
-  deleted: "削除",
-  restored: "復元",
-  login: "ログイン",
-};
 
 /** The columns people change most, by their names on screen; others show as they are stored. */
 const FIELD_LABELS: Record<string, string> = {

@@ -16,6 +16,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
 import type { AuditAction, AuditEntity, AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import { useState } from "react";
@@ -32,7 +33,7 @@ import { useSignedInSession } from "../../auth/session.ts";
 import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
 import { useExportAuditLog } from "../api/export-audit-log.ts";
 import { useAuditLogs } from "../api/list-audit-logs.ts";
-import { ACTION_LABELS, changeLines, ENTITY_LABELS } from "../audit-log-labels.ts";
+import { changeLines } from "../audit-log-labels.ts";
 
 export const AUDIT_LOGS_PER_PAGE = 50;
 
@@ -137,9 +138,9 @@ function AuditLogContent({
             onChange={(event) => onSearch({ entity: (event.target.value || undefined) as AuditEntity, page: 1 })}
           >
             <MenuItem value="">すべて</MenuItem>
-            {(Object.keys(ENTITY_LABELS) as AuditEntity[]).map((entity) => (
+            {(Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[]).map((entity) => (
               <MenuItem key={entity} value={entity}>
-                {ENTITY_LABELS[entity]}
+                {AUDIT_ENTITY_LABELS[entity]}
               </MenuItem>
             ))}
           </TextField>
@@ -151,9 +152,9 @@ function AuditLogContent({
             onChange={(event) => onSearch({ action: (event.target.value || undefined) as AuditAction, page: 1 })}
           >
             <MenuItem value="">すべて</MenuItem>
-            {(Object.keys(ACTION_LABELS) as AuditAction[]).map((action) => (
+            {(Object.keys(AUDIT_ACTION_LABELS) as AuditAction[]).map((action) => (
               <MenuItem key={action} value={action}>
-                {ACTION_LABELS[action]}
+                {AUDIT_ACTION_LABELS[action]}
               </MenuItem>
             ))}
           </TextField>
@@ -282,14 +283,19 @@ function AuditRow({ item }: { item: AuditLog }) {
       </TableCell>
       <TableCell>
         <Typography variant="caption" color="text.secondary" component="div">
-          {ENTITY_LABELS[item.entity]}
+          {AUDIT_ENTITY_LABELS[item.entity]}
         </Typography>
         <Typography variant="body2" sx={{ wordBreak: "break-word" }}>
           {item.entity_label ?? "—"}
         </Typography>
       </TableCell>
       <TableCell>
-        <Chip size="small" variant="outlined" color={actionColours[item.action]} label={ACTION_LABELS[item.action]} />
+        <Chip
+          size="small"
+          variant="outlined"
+          color={actionColours[item.action]}
+          label={AUDIT_ACTION_LABELS[item.action]}
+        />
       </TableCell>
       <TableCell>
         {lines.length === 0 ? (

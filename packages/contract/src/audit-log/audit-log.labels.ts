@@ -1,0 +1,25 @@
+import type { AuditAction, AuditEntity } from "./audit-log.schema.ts";
+
+/** The screen names of what the audit log records: the 監査ログ page and its CSV export read the same words. */
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  workspace: "ワークスペース",
+  workspace_user: "スタッフ",
+  group_type: "階層",
+  official_position: "役職",
+  group: "グループ",
+  group_member: "グループの所属",
+  project: "プロジェクト",
+  project_member: "プロジェクトのメンバー",
+  primary_item: "大項目",
+  secondary_item: "中項目",
+  task: "タスク",
+  session: "ログイン",
+};
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  created: "作成",
+  updated: "変更",
+  deleted: "削除",
+  restored: "復元",
+  login: "ログイン",
+};
