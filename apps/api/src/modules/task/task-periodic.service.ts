@@ -77,6 +77,39 @@ function occurrenceOf(template: TaskRow, seriesId: string, rule: RecurrenceRule,
 }
 
 /**
+ * One series' plan over [today, today + horizon]: which untouched future occurrences go and which new rows
+ * come, placed after everything so far in date order (the clock's milliseconds, as for a new task).
+ */
+function planSeries(
+  row: TaskRow,
+  seriesId: string,
+  rule: RecurrenceRule | null,
+  existing: Awaited<ReturnType<typeof loadOccurrences>>,
+  now: Date,
+): { delete: string[]; create: ReturnType<typeof occurrenceOf>[] } {
+  const plan = planRegeneration({
+    oldRule: (row.periodicRule as RecurrenceRule | null) ?? null,
+    newRule: rule,
+    existing: existing
+      .filter((occurrence) => occurrence.periodicSeriesId === seriesId)
+      .map((occurrence) => ({
+        id: occurrence.id,
+        date: occurrence.occurrenceDate!,
+        touched: occurrence.periodicTouched || occurrence.deletedAt !== null,
+      })),
+    today: tokyoToday(now),
+    horizonDays: PERIODIC_HORIZON_DAYS,
+    calendar: holidayJpCalendar,
+  });
+  const create = rule
+    ? plan.create
+        .slice(0, PERIODIC_MAX_OCCURRENCES)
+        .map((date, index) => occurrenceOf(row, seriesId, rule, date, now.getTime() + index / 1000))
+    : [];
+  return { delete: plan.delete, create };
+}
+
+/**
  * Brings the series of each template in line with its rule (null: stop repeating) in one transaction: the
  * plan of `planRegeneration` over [today, today + horizon]; past and touched occurrences are never changed.
  */
@@ -87,7 +120,6 @@ async function regenerate(
   rule: RecurrenceRule | null,
 ): Promise<TaskRow[]> {
   const now = ctx.now();
-  const today = tokyoToday(now);
   return ctx.db.transaction(async (tx) => {
     const withSeries = templates.map((row) => ({ row, seriesId: row.periodicSeriesId ?? uuidv7() }));
     const existing = await loadOccurrences(
@@ -98,25 +130,9 @@ async function regenerate(
     const toDelete: string[] = [];
     const toCreate: ReturnType<typeof occurrenceOf>[] = [];
     for (const { row, seriesId } of withSeries) {
-      const plan = planRegeneration({
-        oldRule: (row.periodicRule as RecurrenceRule | null) ?? null,
-        newRule: rule,
-        existing: existing
-          .filter((occurrence) => occurrence.periodicSeriesId === seriesId)
-          .map((occurrence) => ({
-            id: occurrence.id,
-            date: occurrence.occurrenceDate!,
-            touched: occurrence.periodicTouched || occurrence.deletedAt !== null,
-          })),
-        today,
-        horizonDays: PERIODIC_HORIZON_DAYS,
-        calendar: holidayJpCalendar,
-      });
+      const plan = planSeries(row, seriesId, rule, existing, now);
       toDelete.push(...plan.delete);
-      // Positions after everything so far, in date order (the clock's milliseconds, as for a new task).
-      for (const [index, date] of plan.create.slice(0, PERIODIC_MAX_OCCURRENCES).entries()) {
-        toCreate.push(occurrenceOf(row, seriesId, rule!, date, now.getTime() + index / 1000));
-      }
+      toCreate.push(...plan.create);
     }
     // What the generator trashes also leaves the series, so that the date can be made again later (a rule changed
     // back, a series restarted); a row a person trashed stays in it and keeps its date (touched).
@@ -246,7 +262,6 @@ export async function setTasksPeriodic(
  */
 export async function extendPeriodicSeries(ctx: AppContext): Promise<{ templates: number; created: number }> {
   const now = ctx.now();
-  const today = tokyoToday(now);
   const templates = await ctx.db
     .select()
     .from(tasks)
@@ -267,25 +282,9 @@ export async function extendPeriodicSeries(ctx: AppContext): Promise<{ templates
       const toDelete: string[] = [];
       const toCreate: ReturnType<typeof occurrenceOf>[] = [];
       for (const row of rows) {
-        const rule = row.periodicRule as RecurrenceRule;
-        const plan = planRegeneration({
-          oldRule: rule,
-          newRule: rule,
-          existing: existing
-            .filter((occurrence) => occurrence.periodicSeriesId === row.periodicSeriesId)
-            .map((occurrence) => ({
-              id: occurrence.id,
-              date: occurrence.occurrenceDate!,
-              touched: occurrence.periodicTouched || occurrence.deletedAt !== null,
-            })),
-          today,
-          horizonDays: PERIODIC_HORIZON_DAYS,
-          calendar: holidayJpCalendar,
-        });
+        const plan = planSeries(row, row.periodicSeriesId!, row.periodicRule as RecurrenceRule, existing, now);
         toDelete.push(...plan.delete);
-        for (const [index, date] of plan.create.slice(0, PERIODIC_MAX_OCCURRENCES).entries()) {
-          toCreate.push(occurrenceOf(row, row.periodicSeriesId!, rule, date, now.getTime() + index / 1000));
-        }
+        toCreate.push(...plan.create);
       }
       // Only duplicates of a held date can be planned for deletion here (the rule did not change).
       await updateTasks(tx, workspaceId, toDelete, { deletedAt: now, deletedBatch: uuidv7(), periodicSeriesId: null });
