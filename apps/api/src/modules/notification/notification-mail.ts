@@ -20,7 +20,13 @@ export const taskLink = (ctx: AppContext, taskId: string | null) =>
  * its claim of the notifications) commits, and is retried with back-off until the SMTP server takes it.
  */
 export async function enqueueMails(ctx: AppContext, tx: DbOrTx, messages: MailMessage[]): Promise<void> {
-  for (const message of messages) await ctx.jobs.enqueue(tx, "send-mail", message);
+  // One statement for all of them: the 09:00 digest run hands over one mail per subscriber at once.
+  if (messages.length > 0)
+    await ctx.jobs.enqueueMany(
+      tx,
+      "send-mail",
+      messages.map((payload) => ({ payload })),
+    );
 }
 
 /** Past this many notifications of one change for one person, they share one mail (a bulk assignment). */
