@@ -24,6 +24,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   APP_ORIGIN: z.url().optional(),
   TRUST_PROXY: boolean.default(false),
+  AUTH_IP_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -82,6 +83,8 @@ export interface Config {
   databasePoolSize: number;
   appOrigin: string;
   trustProxy: boolean;
+  /** Multiplies the per-address (IP) limits of sign-up codes, logins and resets: one office behind one NAT. */
+  authIpLimitScale: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string;
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
+    authIpLimitScale: e.AUTH_IP_LIMIT_SCALE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret,

@@ -20,6 +20,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databasePoolSize: 5,
     appOrigin: "http://localhost:3000",
     trustProxy: false,
+    authIpLimitScale: 1,
     smtpUrl: undefined,
     mailFrom: "Tasuki <no-reply@tasuki.test>",
     authSecret: "test-secret-test-secret-test-secret-0123456789",

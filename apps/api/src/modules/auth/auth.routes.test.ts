@@ -129,6 +129,28 @@ describe("verification codes", () => {
     expectError(await post("/app/auth/verification-code/new", { email, purpose: "signup" }), 429, "rate_limited");
   });
 
+  it("answers 429 after 30 codes from one IP address, and AUTH_IP_LIMIT_SCALE raises that for an office behind one address", async () => {
+    const fromOneAddress = (app: TestApp, address: string) => () =>
+      call(app.app, {
+        method: "POST",
+        url: "/app/auth/verification-code/new",
+        payload: { email: uniqueEmail("office"), purpose: "signup" },
+        remoteAddress: address,
+      });
+    const ask = fromOneAddress(t, "192.0.2.30");
+    for (let i = 0; i < 30; i++) expect((await ask()).status).toBe(200);
+    expectError(await ask(), 429, "rate_limited");
+
+    const office = await createTestApp({ config: { authIpLimitScale: 2 } });
+    try {
+      const askOffice = fromOneAddress(office, "192.0.2.60");
+      for (let i = 0; i < 60; i++) expect((await askOffice()).status).toBe(200);
+      expectError(await askOffice(), 429, "rate_limited");
+    } finally {
+      await office.close();
+    }
+  });
+
   it("needs a signed-in user for a change_email code", async () => {
     expectError(
       await post("/app/auth/verification-code/new", { email: uniqueEmail(), purpose: "change_email" }),

@@ -46,11 +46,19 @@ const MINUTE = 60;
 
 export const limits = {
   codePerAddress: (email: string) => ({ key: `code-new:addr:${email}`, max: 5, windowSeconds: 15 * MINUTE }),
-  codePerIp: (ip: string) => ({ key: `code-new:ip:${ip}`, max: 30, windowSeconds: 15 * MINUTE }),
-  codeConfPerIp: (ip: string) => ({ key: `code-conf:ip:${ip}`, max: 60, windowSeconds: 15 * MINUTE }),
+  codePerIp: (ip: string, scale = 1) => ({ key: `code-new:ip:${ip}`, max: 30 * scale, windowSeconds: 15 * MINUTE }),
+  codeConfPerIp: (ip: string, scale = 1) => ({
+    key: `code-conf:ip:${ip}`,
+    max: 60 * scale,
+    windowSeconds: 15 * MINUTE,
+  }),
   loginFailPerAddress: (email: string) => ({ key: `login-fail:addr:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
-  loginFailPerIp: (ip: string) => ({ key: `login-fail:ip:${ip}`, max: 50, windowSeconds: 15 * MINUTE }),
-  resetPerIp: (ip: string) => ({ key: `reset:ip:${ip}`, max: 20, windowSeconds: 15 * MINUTE }),
+  loginFailPerIp: (ip: string, scale = 1) => ({
+    key: `login-fail:ip:${ip}`,
+    max: 50 * scale,
+    windowSeconds: 15 * MINUTE,
+  }),
+  resetPerIp: (ip: string, scale = 1) => ({ key: `reset:ip:${ip}`, max: 20 * scale, windowSeconds: 15 * MINUTE }),
 };
 
 /** A new session (refresh-token family) and its first token set. */
@@ -106,7 +114,7 @@ export async function requestVerificationCode(
 ): Promise<void> {
   const { email, purpose } = input;
   if (purpose === "change_email" && !auth) throw unauthorized("change_email codes need a signed-in user");
-  await hitLimit(ctx, limits.codePerIp(ip));
+  await hitLimit(ctx, limits.codePerIp(ip, ctx.config.authIpLimitScale));
   await hitLimit(ctx, limits.codePerAddress(email));
 
   const existing = await findUserByEmail(ctx.db, email);
@@ -142,7 +150,7 @@ export async function confirmVerificationCode(
   input: { email: string; code: string; purpose: VerificationPurpose },
   ip: string,
 ): Promise<{ verification_token: string }> {
-  await hitLimit(ctx, limits.codeConfPerIp(ip));
+  await hitLimit(ctx, limits.codeConfPerIp(ip, ctx.config.authIpLimitScale));
   const now = ctx.now();
   const { email, purpose } = input;
   const result = await ctx.db.transaction(async (tx) => {
@@ -219,12 +227,12 @@ export async function signupWithEmail(
 }
 
 export async function loginWithEmail(ctx: AppContext, input: { email: string; password: string }, ip: string) {
-  await checkLimit(ctx, limits.loginFailPerIp(ip));
+  await checkLimit(ctx, limits.loginFailPerIp(ip, ctx.config.authIpLimitScale));
   await checkLimit(ctx, limits.loginFailPerAddress(input.email));
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await countHit(ctx, limits.loginFailPerIp(ip));
+    await countHit(ctx, limits.loginFailPerIp(ip, ctx.config.authIpLimitScale));
     await countHit(ctx, limits.loginFailPerAddress(input.email));
     throw new AppError(
       "invalid_credentials",
@@ -266,7 +274,7 @@ export async function resetPassword(
   input: { verification_token: string; password: string },
   ip: string,
 ) {
-  await hitLimit(ctx, limits.resetPerIp(ip));
+  await hitLimit(ctx, limits.resetPerIp(ip, ctx.config.authIpLimitScale));
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const verified = await spendVerificationToken(ctx, tx, input.verification_token, "reset_password");
