@@ -36,8 +36,11 @@ test("the bell count rises live when another user assigns a task, and the panel 
   await expect(entry).toContainText("さんがあなたをタスク「見積書を作成する」の担当者に設定しました");
   await entry.click();
   await expect(memberPage).toHaveURL(new RegExp(`/task/me\\?.*task=${task.id}`));
-  // Read now: the badge is gone (behind the task drawer, which the panel opened).
+  // Read now: the badge is gone (behind the task drawer, which the panel opened and Esc closes).
+  const drawer = memberPage.getByRole("dialog", { name: "タスク詳細" });
+  await expect(drawer.getByRole("textbox", { name: "タスク名" })).toHaveValue("見積書を作成する");
   await memberPage.keyboard.press("Escape");
+  await expect(drawer).toHaveCount(0);
   await expect(bell).toHaveAccessibleName("通知");
 
   // Her own change tells the owner nothing, and the owner's bell stays quiet.
