@@ -139,17 +139,29 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   expect(generated).not.toContain(slashDate(holiday.date));
 
   // The generated tasks themselves carry those deadlines (23:59:59 in Tokyo).
-  const list = await call<{ items: { title: string; expires_at: string | null; periodic_series_id: string | null }[] }>(
-    "GET",
-    `/app/task/list?workspace_id=${owner.workspaceId}&tab=me&per_page=200`,
-    undefined,
-    owner.token,
-  );
+  const list = await call<{
+    items: {
+      id: string;
+      title: string;
+      expires_at: string | null;
+      periodic_series_id: string | null;
+      occurrence_date: string | null;
+    }[];
+  }>("GET", `/app/task/list?workspace_id=${owner.workspaceId}&tab=me&per_page=200`, undefined, owner.token);
   const deadlines = list.items
     .filter((task) => task.periodic_series_id && task.title === "週次の売上報告" && task.expires_at)
     .map((task) => new Date(Date.parse(task.expires_at!) + 9 * 60 * 60 * 1000).toISOString().slice(0, 10));
   for (const date of inHorizon) expect(deadlines).toContain(date);
   expect(deadlines).not.toContain(holiday.date);
+
+  // An occurrence says which day's round it is instead of offering a rule of its own.
+  const occurrence = list.items.find((task) => task.occurrence_date === inHorizon[0]);
+  if (!occurrence) throw new Error(`no occurrence on ${inHorizon[0]}`);
+  const occurrenceDrawer = await openDrawer(page, occurrence.id);
+  await expect(occurrenceDrawer.getByRole("region", { name: "繰り返し" })).toContainText(
+    `繰り返しの設定から作られた${slashDate(inHorizon[0]!)}の回です`,
+  );
+  await openDrawer(page, owner.taskId);
 
   // After a reload the drawer shows the saved rule and the same preview.
   await page.reload();

@@ -67,6 +67,8 @@ export const taskSchema = z
     deadline_category: deadlineCategorySchema.nullable(),
     periodic_rule: z.record(z.string(), z.unknown()).nullable(),
     periodic_series_id: idSchema.nullable(),
+    /** The day (YYYY-MM-DD, Asia/Tokyo) of an occurrence generated from a periodic rule; null on every other task. */
+    occurrence_date: z.iso.date().nullable(),
     position: z.number(),
     created_by: idSchema.nullable(),
     deleted_at: timestampSchema.nullable(),

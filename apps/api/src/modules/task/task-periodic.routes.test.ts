@@ -100,8 +100,11 @@ describe("periodic tasks", () => {
       notification: { remind: "on_the_day" },
       periodic_series_id: res.body.periodic_series_id,
       periodic_rule: null,
+      occurrence_date: res.body.occurrences[0].occurrence_date,
       starts_at: tokyoEndOfDay("2027-01-04"),
     });
+    // The template itself is no occurrence.
+    expect((await api("GET", `/app/task/${id}`, w.owner)).body.occurrence_date).toBeNull();
 
     // Idempotent: the same rule again creates and deletes nothing.
     const again = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });

@@ -83,6 +83,7 @@ function present(row: TaskRow, staff: Map<string, StaffRefRow>, now: Date): Task
     deadline_category: deadlineCategory(row.status, row.expiresAt, now),
     periodic_rule: row.periodicRule ?? null,
     periodic_series_id: row.periodicSeriesId,
+    occurrence_date: row.occurrenceDate,
     position: row.position,
     created_by: row.createdBy,
     deleted_at: row.deletedAt?.toISOString() ?? null,

@@ -28,6 +28,7 @@ function task(fields: Partial<Task>): Task {
     deadline_category: null,
     periodic_rule: null,
     periodic_series_id: null,
+    occurrence_date: null,
     position: serial,
     created_by: null,
     deleted_at: null,

@@ -89,7 +89,16 @@ export function TaskPeriodicSection({
         繰り返し
       </SectionTitle>
 
-      {!hasRule && !opened ? (
+      {task.occurrence_date !== null ? (
+        // A generated occurrence: the rule lives on the task it came from (the server refuses a rule here).
+        <Typography
+          variant="body2"
+          sx={{ color: "text.secondary", border: 1, borderColor: "divider", borderRadius: 2, px: 2.5, py: 2 }}
+        >
+          このタスクは繰り返しの設定から作られた{formatSlashDate(task.occurrence_date)}（
+          {weekdayLabel(task.occurrence_date)}）の回です。繰り返しの内容は、設定した元のタスクで変更できます。
+        </Typography>
+      ) : !hasRule && !opened ? (
         <Box
           sx={{
             border: 1,
