@@ -10,10 +10,12 @@ export type ProjectRow = typeof projects.$inferSelect;
  */
 export type ProjectVisibility = string | null;
 
-function visibleTo(db: DbOrTx, workspaceId: string, staffId: ProjectVisibility): SQL | undefined {
-  if (staffId === null) return undefined;
-  // A group in the trash no longer opens its projects to its members.
-  const myGroups = db
+/**
+ * The live groups a staff member belongs to (a group in the trash no longer opens its projects and tasks to
+ * its members). `staffId` may be an expression: realtime asks for many staff members in one query.
+ */
+export function memberGroupIds(db: DbOrTx, workspaceId: string, staffId: string | SQL) {
+  return db
     .select({ id: groupMembers.groupId })
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
@@ -24,11 +26,23 @@ function visibleTo(db: DbOrTx, workspaceId: string, staffId: ProjectVisibility):
         isNull(groups.deletedAt),
       ),
     );
+}
+
+/** The project rule, as a condition on `projects`: its group's members, its manager and its members. */
+export function projectVisibleTo(db: DbOrTx, workspaceId: string, staffId: string | SQL): SQL {
   const myProjects = db
     .select({ id: projectMembers.projectId })
     .from(projectMembers)
     .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.workspaceUserId, staffId)));
-  return or(inArray(projects.groupId, myGroups), eq(projects.managerId, staffId), inArray(projects.id, myProjects));
+  return or(
+    inArray(projects.groupId, memberGroupIds(db, workspaceId, staffId)),
+    eq(projects.managerId, staffId),
+    inArray(projects.id, myProjects),
+  )!;
+}
+
+function visibleTo(db: DbOrTx, workspaceId: string, staffId: ProjectVisibility): SQL | undefined {
+  return staffId === null ? undefined : projectVisibleTo(db, workspaceId, staffId);
 }
 
 /**

@@ -18,7 +18,8 @@ import {
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
-import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { projects, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { memberGroupIds, projectVisibleTo } from "../project/project.repository.ts";
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskStatusChangeRow = typeof taskStatusChanges.$inferSelect;
@@ -32,40 +33,12 @@ export type TaskViewer = { kind: "all" } | { kind: "guest"; staffId: string } | 
 /** A staff id as a value, or as an expression (realtime asks for many staff members in one query). */
 type StaffIdExpr = string | SQL;
 
-function myGroupIds(db: DbOrTx, workspaceId: string, staffId: StaffIdExpr) {
-  // A group in the trash no longer opens its tasks to its members.
-  return db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(
-      and(
-        eq(groupMembers.workspaceId, workspaceId),
-        eq(groupMembers.workspaceUserId, staffId),
-        isNull(groups.deletedAt),
-      ),
-    );
-}
-
-/** The project rule of the project pages: its group's members, its manager and its members. */
+/** The projects a staff member sees by the project pages' rule (project.repository). */
 function myProjectIds(db: DbOrTx, workspaceId: string, staffId: StaffIdExpr) {
-  const memberOf = db
-    .select({ id: projectMembers.projectId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.workspaceUserId, staffId)));
   return db
     .select({ id: projects.id })
     .from(projects)
-    .where(
-      and(
-        eq(projects.workspaceId, workspaceId),
-        or(
-          inArray(projects.groupId, myGroupIds(db, workspaceId, staffId)),
-          eq(projects.managerId, staffId),
-          inArray(projects.id, memberOf),
-        ),
-      ),
-    );
+    .where(and(eq(projects.workspaceId, workspaceId), projectVisibleTo(db, workspaceId, staffId)));
 }
 
 /** The columns the visibility rule reads: the tasks table's, or the same references given as values. */
@@ -87,7 +60,7 @@ function visibleTo(
     own,
     eq(t.createdBy, viewer.staffId),
     eq(t.isPublic, true),
-    inArray(t.groupId, myGroupIds(db, workspaceId, viewer.staffId)),
+    inArray(t.groupId, memberGroupIds(db, workspaceId, viewer.staffId)),
     inArray(t.projectId, myProjectIds(db, workspaceId, viewer.staffId)),
   );
 }
@@ -246,7 +219,7 @@ export async function listTasks(
   // The group tab reads the caller's groups first: with one group (the usual case) the database then walks that
   // group's live tasks in list order and stops after a page, instead of filtering the workspace's tasks.
   const groupIds =
-    filter.tab === "group" ? (await myGroupIds(db, workspaceId, filter.staffId)).map((row) => row.id) : [];
+    filter.tab === "group" ? (await memberGroupIds(db, workspaceId, filter.staffId)).map((row) => row.id) : [];
   const tab = {
     me: eq(tasks.assigneeId, filter.staffId),
     open_mine: and(eq(tasks.assigneeId, filter.staffId), inArray(tasks.status, ["none", "in_progress"])),
