@@ -10,6 +10,7 @@ import type { Database } from "./db/client.ts";
 import { createPgBossJobs, type JobsTuning } from "./jobs/pg-boss-jobs.ts";
 import { registerJobs } from "./jobs/register-jobs.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
+import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes.ts";
 import { registerAuditLogRoutes } from "./modules/audit-log/audit-log.routes.ts";
 import { registerOperatorEvents } from "./modules/audit-log/operator-events.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerBusinessCategoryRoutes(api, ctx);
     registerNotificationRoutes(api, ctx);
     registerAuditLogRoutes(api, ctx);
+    registerAnalyticsRoutes(api, ctx);
   });
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

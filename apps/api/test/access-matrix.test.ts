@@ -611,6 +611,31 @@ const matrix: Record<string, Row> = {
     expect: managers(),
     request: (f) => ({ url: `/app/audit-log/export.csv?workspace_id=${f.workspaceId}` }),
   },
+
+  // Analytics: the workspace scope needs view_analytics_workspace (owner, admin by default); the scopes list answers
+  // every member what they may open. Narrower scopes are covered in analytics.routes.test.ts.
+  "GET /app/analytics/scopes": {
+    expect: members(),
+    request: (f) => ({ url: `/app/analytics/scopes?workspace_id=${f.workspaceId}` }),
+  },
+  "GET /app/analytics/summary": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/analytics/summary?workspace_id=${f.workspaceId}&scope=workspace&scope_id=${f.workspaceId}`,
+    }),
+  },
+  "GET /app/analytics/workload": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/analytics/workload?workspace_id=${f.workspaceId}&scope=workspace&scope_id=${f.workspaceId}`,
+    }),
+  },
+  "GET /app/analytics/breakdown": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/analytics/breakdown?workspace_id=${f.workspaceId}&scope=workspace&scope_id=${f.workspaceId}&by=group`,
+    }),
+  },
 };
 
 let t: TestApp;

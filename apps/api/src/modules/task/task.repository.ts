@@ -47,7 +47,7 @@ type TaskAudienceColumns = Record<
   SQLWrapper
 >;
 
-function visibleTo(
+export function visibleTo(
   db: DbOrTx,
   workspaceId: string,
   viewer: TaskViewer | { kind: "guest" | "member"; staffId: StaffIdExpr },

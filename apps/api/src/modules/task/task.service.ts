@@ -332,6 +332,8 @@ export async function createTasks(
         notification: (input.notification ?? null) as TaskNotificationSettings | null,
         position: positionNow(ctx) + index / 1000,
         createdBy: member.id,
+        // On the app's clock, like the status history, so that lead times read from both agree.
+        createdAt: ctx.now(),
       });
     }
     const inserted = await insertTasks(tx, values);

@@ -1,0 +1,434 @@
+import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { tasks } from "../../db/schema/tasks.ts";
+import { groupMembers, groups, projects, workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { projectVisibleTo } from "../project/project.repository.ts";
+import { type TaskViewer, visibleTo as taskVisibleTo } from "../task/task.repository.ts";
+
+/** A scope's tasks as a condition on `tasks`: which column ties them to it (a group's with its sub-groups). */
+export type ScopeFilter =
+  | { kind: "workspace" }
+  | { kind: "group"; groupId: string }
+  | { kind: "project"; projectId: string }
+  | { kind: "management"; staffId: string }
+  | { kind: "workspace_user"; staffId: string };
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A group and every live group below it. */
+function subtreeOf(workspaceId: string, groupId: string): SQL {
+  return sql`(with recursive sub(id) as (
+      select id from groups where id = ${groupId} and workspace_id = ${workspaceId} and deleted_at is null
+      union all
+      select g.id from groups g join sub on g.parent_id = sub.id where g.workspace_id = ${workspaceId} and g.deleted_at is null
+    ) select id from sub)`;
+}
+
+/** The live tasks of a scope that the viewer may see (the task lists' rule), as a condition on `tasks`. */
+function scopedTasks(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: TaskViewer): SQL {
+  const byScope = {
+    workspace: undefined,
+    group: scope.kind === "group" ? sql`${tasks.groupId} in ${subtreeOf(workspaceId, scope.groupId)}` : undefined,
+    project: scope.kind === "project" ? eq(tasks.projectId, scope.projectId) : undefined,
+    management: scope.kind === "management" ? eq(tasks.managerId, scope.staffId) : undefined,
+    workspace_user: scope.kind === "workspace_user" ? eq(tasks.assigneeId, scope.staffId) : undefined,
+  }[scope.kind];
+  return and(
+    eq(tasks.workspaceId, workspaceId),
+    isNull(tasks.deletedAt),
+    byScope,
+    taskVisibleTo(db, workspaceId, viewer),
+  )!;
+}
+
+/**
+ * The scope's tasks with when each was completed: the last move to 完了 of a task that is 完了 or クローズ now
+ * (a reopened task counts again only when it is completed again). Materialized once per statement.
+ */
+function scopedWithCompletion(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: TaskViewer): SQL {
+  return sql`scoped as materialized (
+      select id, status, priority, created_at, expires_at, assignee_id, group_id, project_id, periodic_series_id
+      from tasks where ${scopedTasks(db, workspaceId, scope, viewer)}
+    ),
+    completion as (
+      select c.task_id, max(c.changed_at) as done_at
+      from task_status_changes c
+      where c.workspace_id = ${workspaceId} and c.to_status = 'done'
+        and c.task_id in (select id from scoped where status in ('done', 'closed'))
+      group by c.task_id
+    ),
+    t as materialized (
+      select s.*, completion.done_at from scoped s left join completion on completion.task_id = s.id
+    )`;
+}
+
+export interface Instants {
+  now: Date;
+  start: Date;
+  end: Date;
+}
+
+export interface SummaryRow {
+  open_now: number;
+  not_started_now: number;
+  in_progress_now: number;
+  overdue_now: number;
+  no_deadline_now: number;
+  due_total: number;
+  due_not_started: number;
+  due_in_progress: number;
+  due_done: number;
+  due_closed: number;
+  due_overdue: number;
+  created: number;
+  completed: number;
+  completed_with_deadline: number;
+  completed_on_time: number;
+  lead_average_s: number | null;
+  lead_median_s: number | null;
+  periodic_due: number;
+  periodic_on_time: number;
+  not_started_s: number | null;
+  in_progress_s: number | null;
+}
+
+/** Every figure of the summary in one statement: aggregates over the scope's tasks and their status history. */
+export async function summaryFigures(
+  db: DbOrTx,
+  workspaceId: string,
+  scope: ScopeFilter,
+  viewer: TaskViewer,
+  at: Instants,
+): Promise<SummaryRow> {
+  const { now, start, end } = at;
+  const inPeriod = (column: SQL) => sql`(${column} >= ${start} and ${column} < ${end})`;
+  const open = sql`status in ('none', 'in_progress')`;
+  const [row] = await rowsOf<SummaryRow>(
+    db,
+    sql`with ${scopedWithCompletion(db, workspaceId, scope, viewer)},
+    finished as (select id, created_at, done_at from t where ${inPeriod(sql`done_at`)}),
+    -- Time in each status up to completion: each history row closes the span since the row before (or creation).
+    spans as (
+      select c.from_status,
+        extract(epoch from c.changed_at - coalesce(
+          lag(c.changed_at) over (partition by c.task_id order by c.changed_at, c.id), f.created_at)) as seconds
+      from task_status_changes c join finished f on f.id = c.task_id
+      where c.workspace_id = ${workspaceId} and c.changed_at <= f.done_at
+    ),
+    status_time as (
+      select
+        sum(seconds) filter (where from_status = 'none') as not_started_s,
+        sum(seconds) filter (where from_status = 'in_progress') as in_progress_s
+      from spans
+    )
+    select
+      count(*) filter (where ${open})::int as open_now,
+      count(*) filter (where status = 'none')::int as not_started_now,
+      count(*) filter (where status = 'in_progress')::int as in_progress_now,
+      count(*) filter (where ${open} and expires_at < ${now})::int as overdue_now,
+      count(*) filter (where ${open} and expires_at is null)::int as no_deadline_now,
+      count(*) filter (where ${inPeriod(sql`expires_at`)})::int as due_total,
+      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'none')::int as due_not_started,
+      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'in_progress')::int as due_in_progress,
+      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'done')::int as due_done,
+      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'closed')::int as due_closed,
+      count(*) filter (where ${inPeriod(sql`expires_at`)} and ${open} and expires_at < ${now})::int as due_overdue,
+      count(*) filter (where ${inPeriod(sql`created_at`)})::int as created,
+      count(*) filter (where ${inPeriod(sql`done_at`)})::int as completed,
+      count(*) filter (where ${inPeriod(sql`done_at`)} and expires_at is not null)::int as completed_with_deadline,
+      count(*) filter (where ${inPeriod(sql`done_at`)} and done_at <= expires_at)::int as completed_on_time,
+      (avg(extract(epoch from done_at - created_at)) filter (where ${inPeriod(sql`done_at`)}))::float8 as lead_average_s,
+      (percentile_cont(0.5) within group (order by extract(epoch from done_at - created_at))
+        filter (where ${inPeriod(sql`done_at`)}))::float8 as lead_median_s,
+      count(*) filter (where periodic_series_id is not null and expires_at >= ${start}
+        and expires_at < least(${end}::timestamptz, ${now}::timestamptz))::int as periodic_due,
+      count(*) filter (where periodic_series_id is not null and expires_at >= ${start}
+        and expires_at < least(${end}::timestamptz, ${now}::timestamptz) and done_at <= expires_at)::int as periodic_on_time,
+      (select not_started_s from status_time)::float8 as not_started_s,
+      (select in_progress_s from status_time)::float8 as in_progress_s
+    from t`,
+  );
+  return row!;
+}
+
+export interface WeekRow {
+  week: number;
+  created: number;
+  completed: number;
+  overdue_at_end: number | null;
+}
+
+/**
+ * Created, completed and overdue-at-week-end per week, one statement. A task open now counts as open at every
+ * past week end after its creation; one completed now, until its completion (the history's last move to 完了).
+ */
+export async function weeklyFigures(
+  db: DbOrTx,
+  workspaceId: string,
+  scope: ScopeFilter,
+  viewer: TaskViewer,
+  now: Date,
+  weekStarts: Date[],
+): Promise<WeekRow[]> {
+  const first = weekStarts[0]!;
+  const last = new Date(weekStarts.at(-1)!.getTime() + 7 * 24 * 3600 * 1000);
+  const starts = sql.raw(`array[${weekStarts.map((d) => `'${d.toISOString()}'`).join(",")}]::timestamptz[]`);
+  return rowsOf<WeekRow>(
+    db,
+    sql`with ${scopedWithCompletion(db, workspaceId, scope, viewer)},
+    weeks as (
+      select (n - 1)::int as week, ws, ws + interval '7 days' as we from unnest(${starts}) with ordinality as w(ws, n)
+    ),
+    late as (
+      select created_at, expires_at, done_at from t
+      where expires_at < ${last} and (status in ('none', 'in_progress') or done_at > ${first})
+    )
+    select w.week,
+      (select count(*) from t where t.created_at >= w.ws and t.created_at < w.we)::int as created,
+      (select count(*) from t where t.done_at >= w.ws and t.done_at < w.we)::int as completed,
+      case when w.ws > ${now} then null else (
+        select count(*) from late l
+        where l.created_at < least(w.we, ${now}::timestamptz) and l.expires_at < least(w.we, ${now}::timestamptz)
+          and (l.done_at is null or l.done_at > least(w.we, ${now}::timestamptz))
+      )::int end as overdue_at_end
+    from weeks w order by w.week`,
+  );
+}
+
+export interface WorkloadRow {
+  assignee_id: string | null;
+  open: number;
+  overdue: number;
+  today: number;
+  within_3_days: number;
+  within_7_days: number;
+  later: number;
+  no_deadline: number;
+  people: number;
+}
+
+/** Open tasks per assignee by deadline bucket; `days` are the instants today, +4 and +8 days start (Tokyo). */
+export async function workloadFigures(
+  db: DbOrTx,
+  workspaceId: string,
+  scope: ScopeFilter,
+  viewer: TaskViewer,
+  now: Date,
+  days: { tomorrow: Date; in4: Date; in8: Date },
+  limit: number,
+): Promise<WorkloadRow[]> {
+  return rowsOf<WorkloadRow>(
+    db,
+    sql`select assignee_id,
+      count(*)::int as open,
+      count(*) filter (where expires_at < ${now})::int as overdue,
+      count(*) filter (where expires_at >= ${now} and expires_at < ${days.tomorrow})::int as today,
+      count(*) filter (where expires_at >= ${days.tomorrow} and expires_at < ${days.in4})::int as within_3_days,
+      count(*) filter (where expires_at >= ${days.in4} and expires_at < ${days.in8})::int as within_7_days,
+      count(*) filter (where expires_at >= ${days.in8})::int as later,
+      count(*) filter (where expires_at is null)::int as no_deadline,
+      (count(*) over ())::int as people
+    from tasks
+    where ${scopedTasks(db, workspaceId, scope, viewer)} and status in ('none', 'in_progress')
+    group by assignee_id
+    order by overdue desc, open desc, assignee_id nulls last
+    limit ${limit}`,
+  );
+}
+
+export type BreakdownKey = "group_rollup" | "group" | "project" | "person" | "priority" | "status";
+
+export interface BreakdownRow {
+  key: string | null;
+  total: number;
+  open: number;
+  overdue: number;
+  created: number;
+  completed: number;
+  completed_on_time: number;
+}
+
+/**
+ * The scope's tasks grouped by one key. `group_rollup` puts each task under the top of its branch below
+ * `rollupRoot` (a group scope's group, whose own tasks keep its id) or below the workspace's root groups.
+ */
+export async function breakdownFigures(
+  db: DbOrTx,
+  workspaceId: string,
+  scope: ScopeFilter,
+  viewer: TaskViewer,
+  at: Instants,
+  by: BreakdownKey,
+  rollupRoot: string | null,
+  limit: number,
+): Promise<BreakdownRow[]> {
+  const { now, start, end } = at;
+  const inPeriod = (column: SQL) => sql`(${column} >= ${start} and ${column} < ${end})`;
+  const tops = rollupRoot
+    ? sql`select id, id as top from groups where parent_id = ${rollupRoot} and workspace_id = ${workspaceId} and deleted_at is null
+          union all select ${rollupRoot}::uuid, ${rollupRoot}::uuid`
+    : sql`select id, id as top from groups where parent_id is null and workspace_id = ${workspaceId} and deleted_at is null`;
+  const key = {
+    group_rollup: sql`tree.top::text`,
+    group: sql`t.group_id::text`,
+    project: sql`t.project_id::text`,
+    person: sql`t.assignee_id::text`,
+    priority: sql`t.priority`,
+    status: sql`t.status`,
+  }[by];
+  // The recursion stops at the rollup root, whose row is seeded itself and must not pull its children twice.
+  const tree =
+    by === "group_rollup"
+      ? sql`, tree(id, top) as (
+          ${tops}
+          union all
+          select g.id, tree.top from groups g join tree on g.parent_id = tree.id
+          where g.workspace_id = ${workspaceId} and g.deleted_at is null and tree.id <> ${rollupRoot ?? sql`'00000000-0000-0000-0000-000000000000'::uuid`}
+        )`
+      : sql``;
+  const join = by === "group_rollup" ? sql`left join tree on tree.id = t.group_id` : sql``;
+  return rowsOf<BreakdownRow>(
+    db,
+    sql`with recursive ${scopedWithCompletion(db, workspaceId, scope, viewer)} ${tree}
+    select ${key} as key,
+      count(*)::int as total,
+      count(*) filter (where status in ('none', 'in_progress'))::int as open,
+      count(*) filter (where status in ('none', 'in_progress') and expires_at < ${now})::int as overdue,
+      count(*) filter (where ${inPeriod(sql`created_at`)})::int as created,
+      count(*) filter (where ${inPeriod(sql`done_at`)})::int as completed,
+      count(*) filter (where ${inPeriod(sql`done_at`)} and done_at <= expires_at)::int as completed_on_time
+    from t ${join}
+    group by 1
+    order by open desc, total desc, 1 nulls last
+    limit ${limit}`,
+  );
+}
+
+// ---- Names and reach ---------------------------------------------------------------------------------------
+
+export async function findWorkspaceName(db: DbOrTx, workspaceId: string): Promise<string | null> {
+  const [row] = await db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  return row?.name ?? null;
+}
+
+export async function findLiveGroup(db: DbOrTx, workspaceId: string, groupId: string) {
+  const [row] = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(and(eq(groups.workspaceId, workspaceId), eq(groups.id, groupId), isNull(groups.deletedAt)));
+  return row ?? null;
+}
+
+export async function findLiveProject(db: DbOrTx, workspaceId: string, projectId: string) {
+  const [row] = await db
+    .select({ id: projects.id, name: projects.name, managerId: projects.managerId })
+    .from(projects)
+    .where(and(eq(projects.workspaceId, workspaceId), eq(projects.id, projectId), isNull(projects.deletedAt)));
+  return row ?? null;
+}
+
+/** Whether the staff member may see the project by the project pages' rule. */
+export async function projectIsVisibleTo(db: DbOrTx, workspaceId: string, projectId: string, staffId: string) {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        eq(projects.id, projectId),
+        projectVisibleTo(db, workspaceId, staffId),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function findLiveStaff(db: DbOrTx, workspaceId: string, staffId: string) {
+  const [row] = await db
+    .select({
+      id: workspaceUsers.id,
+      lastName: workspaceUsers.lastName,
+      firstName: workspaceUsers.firstName,
+      avatarImageId: workspaceUsers.avatarImageId,
+    })
+    .from(workspaceUsers)
+    .where(
+      and(
+        eq(workspaceUsers.workspaceId, workspaceId),
+        eq(workspaceUsers.id, staffId),
+        isNull(workspaceUsers.deletedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * The groups a staff member reaches for group analytics: those they belong to and every live group below them
+ * (a department head sees the sections of their department).
+ */
+export async function reachableGroups(
+  db: DbOrTx,
+  workspaceId: string,
+  staffId: string | null,
+): Promise<{ id: string; name: string; parent_id: string | null }[]> {
+  const seeds = staffId
+    ? sql`select g.id from groups g join group_members m on m.group_id = g.id
+          where m.workspace_id = ${workspaceId} and m.workspace_user_id = ${staffId} and g.deleted_at is null`
+    : sql`select id from groups where workspace_id = ${workspaceId} and parent_id is null and deleted_at is null`;
+  return rowsOf(
+    db,
+    sql`with recursive reach(id) as (
+        ${seeds}
+        union
+        select g.id from groups g join reach on g.parent_id = reach.id where g.workspace_id = ${workspaceId} and g.deleted_at is null
+      )
+      select g.id, g.name, g.parent_id from groups g join reach on reach.id = g.id
+      order by g.position, g.id`,
+  );
+}
+
+/** Whether a staff member belongs to one of these groups. */
+export async function staffInGroups(db: DbOrTx, workspaceId: string, staffId: string, groupIds: string[]) {
+  if (!groupIds.length) return false;
+  const [row] = await db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.workspaceId, workspaceId),
+        eq(groupMembers.workspaceUserId, staffId),
+        inArray(groupMembers.groupId, groupIds),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Live projects, all of them or those the staff member may see, in the manual order. */
+export async function listProjectsFor(db: DbOrTx, workspaceId: string, staffId: string | null) {
+  return db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        isNull(projects.deletedAt),
+        eq(projects.status, "active"),
+        staffId ? projectVisibleTo(db, workspaceId, staffId) : undefined,
+      ),
+    )
+    .orderBy(projects.position, projects.id);
+}
+
+/** Names of groups or projects by id (for breakdown rows). */
+export async function namesOf(db: DbOrTx, workspaceId: string, kind: "group" | "project", ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const table = kind === "group" ? groups : projects;
+  const rows = await db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

@@ -1,0 +1,342 @@
+import type {
+  AnalyticsBreakdown,
+  AnalyticsScope,
+  AnalyticsScopes,
+  AnalyticsSummary,
+  AnalyticsWorkload,
+} from "@tasuki/contract/analytics/analytics.schema";
+import type { getAnalyticsBreakdownContract } from "@tasuki/contract/analytics/get-analytics-breakdown.contract";
+import type { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
+import type { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
+import type { z } from "zod";
+import type { AppContext } from "../../app-context.ts";
+import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
+import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { imageUrl } from "../image/image-url.ts";
+import { loadStaffRefs } from "../task/task.repository.ts";
+import { viewerOf } from "../task/task.service.ts";
+import {
+  type BreakdownKey,
+  breakdownFigures,
+  findLiveGroup,
+  findLiveProject,
+  findLiveStaff,
+  findWorkspaceName,
+  listProjectsFor,
+  namesOf,
+  projectIsVisibleTo,
+  reachableGroups,
+  type ScopeFilter,
+  staffInGroups,
+  summaryFigures,
+  weeklyFigures,
+  workloadFigures,
+} from "./analytics.repository.ts";
+import { isoOfDay, type Period, resolvePeriod, startOfTokyoDay, tokyoDayOf, weeksOf } from "./analytics-period.ts";
+
+type Query = z.output<typeof getAnalyticsSummaryContract.query>;
+type BreakdownQuery = z.output<typeof getAnalyticsBreakdownContract.query>;
+type ScopesQuery = z.output<typeof listAnalyticsScopesContract.query>;
+
+/** Rows a workload or breakdown answers at most: a table a person reads, not an export of the company. */
+const ROW_LIMIT = 200;
+
+/**
+ * The one place where analytics will be tied to a paid plan (billing arrives later): every analytics call
+ * passes here after the membership check. Today every workspace may use it.
+ */
+async function requireAnalyticsPlan(_ctx: AppContext, _member: Membership): Promise<void> {}
+
+const can = (member: Membership) => ({
+  workspace: member.permissions.includes("view_analytics_workspace"),
+  group: member.permissions.includes("view_analytics_group"),
+  person: member.permissions.includes("view_analytics_person"),
+});
+
+async function analyticsMember(ctx: AppContext, auth: RequestAuth, workspaceId: string) {
+  const member = await requireMember(ctx.db, auth, workspaceId);
+  const rights = can(member);
+  if (!rights.workspace && !rights.group && !rights.person) {
+    throw forbidden("one of the view_analytics permissions is required", "分析を閲覧する権限がありません。");
+  }
+  await requireAnalyticsPlan(ctx, member);
+  return { member, rights };
+}
+
+interface ResolvedScope {
+  filter: ScopeFilter;
+  scope: AnalyticsScope;
+}
+
+/**
+ * The scope of a query, if the caller may see it: view_analytics_workspace reaches everything; view_analytics_group
+ * the caller's groups with their sub-groups, the people in them, and the projects the caller sees; everyone with an
+ * analytics permission themselves (as assignee and as manager) and the projects they manage. A scope out of reach
+ * answers 404, as a missing one does, so analytics never confirms what exists elsewhere.
+ */
+async function resolveScope(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: Query,
+): Promise<ResolvedScope & { member: Membership }> {
+  const { member, rights } = await analyticsMember(ctx, auth, query.workspace_id);
+  const workspaceId = member.workspaceId;
+  const missing = () => notFound("analytics scope");
+  const reachableIds = async () =>
+    rights.group ? (await reachableGroups(ctx.db, workspaceId, member.id)).map((group) => group.id) : [];
+  switch (query.scope) {
+    case "workspace": {
+      if (query.scope_id !== workspaceId) throw missing();
+      if (!rights.workspace)
+        throw forbidden("view_analytics_workspace is required", "ワークスペース分析を閲覧する権限がありません。");
+      const name = (await findWorkspaceName(ctx.db, workspaceId)) ?? "";
+      return { member, filter: { kind: "workspace" }, scope: { kind: "workspace", id: workspaceId, name } };
+    }
+    case "group": {
+      const group = await findLiveGroup(ctx.db, workspaceId, query.scope_id);
+      if (!group) throw missing();
+      if (!rights.workspace && !(await reachableIds()).includes(group.id)) throw missing();
+      return {
+        member,
+        filter: { kind: "group", groupId: group.id },
+        scope: { kind: "group", id: group.id, name: group.name },
+      };
+    }
+    case "project": {
+      const project = await findLiveProject(ctx.db, workspaceId, query.scope_id);
+      if (!project) throw missing();
+      const allowed =
+        rights.workspace ||
+        project.managerId === member.id ||
+        (rights.group && (await projectIsVisibleTo(ctx.db, workspaceId, project.id, member.id)));
+      if (!allowed) throw missing();
+      return {
+        member,
+        filter: { kind: "project", projectId: project.id },
+        scope: { kind: "project", id: project.id, name: project.name },
+      };
+    }
+    case "management":
+    case "workspace_user": {
+      const staff = await findLiveStaff(ctx.db, workspaceId, query.scope_id);
+      if (!staff) throw missing();
+      const allowed =
+        rights.workspace ||
+        staff.id === member.id ||
+        (rights.group && (await staffInGroups(ctx.db, workspaceId, staff.id, await reachableIds())));
+      if (!allowed) throw missing();
+      const name = `${staff.lastName} ${staff.firstName}`;
+      return {
+        member,
+        filter: { kind: query.scope, staffId: staff.id },
+        scope: { kind: query.scope, id: staff.id, name },
+      };
+    }
+  }
+}
+
+function periodOf(ctx: AppContext, query: Query): Period {
+  const period = resolvePeriod(query.period, ctx.now(), query);
+  if (period === "range_required") {
+    throw badRequest("range_required", "期間の開始日と終了日を指定してください。", "period=range needs from and to");
+  }
+  if (period === "range_reversed") {
+    throw badRequest("invalid_date_range", "終了日は開始日以降の日付を指定してください。", "to must not precede from");
+  }
+  if (period === "range_too_long") {
+    throw badRequest("range_too_long", "期間は2年以内で指定してください。", "a range may span at most 731 days");
+  }
+  return period;
+}
+
+const rate = (part: number, whole: number) => (whole ? part / whole : null);
+const days = (seconds: number | null) => (seconds === null ? null : Math.round((seconds / 86400) * 10) / 10);
+const hours = (seconds: number | null, tasks: number) =>
+  seconds === null || !tasks ? null : Math.round((seconds / 3600 / tasks) * 10) / 10;
+
+export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, query: Query): Promise<AnalyticsSummary> {
+  const { member, filter, scope } = await resolveScope(ctx, auth, query);
+  const period = periodOf(ctx, query);
+  const now = ctx.now();
+  const viewer = viewerOf(member);
+  const mondays = weeksOf(period);
+  // One statement each; on the embedded database they queue on its one connection anyway.
+  const figures = await summaryFigures(ctx.db, member.workspaceId, filter, viewer, {
+    now,
+    start: period.start,
+    end: period.end,
+  });
+  const weekRows = await weeklyFigures(ctx.db, member.workspaceId, filter, viewer, now, mondays.map(startOfTokyoDay));
+  let createdSoFar = 0;
+  let completedSoFar = 0;
+  const weeks = weekRows.map((row) => {
+    createdSoFar += row.created;
+    completedSoFar += row.completed;
+    return {
+      week_start: isoOfDay(mondays[row.week]!),
+      created: row.created,
+      completed: row.completed,
+      cumulative_created: createdSoFar,
+      cumulative_completed: completedSoFar,
+      overdue_at_end: row.overdue_at_end,
+    };
+  });
+  // Meetings (held per type, hours, 1on1 coverage) join here once the meetings module exists: docs/decisions/0016.
+  return {
+    scope,
+    period: { kind: period.kind, from: isoOfDay(period.fromDay), to: isoOfDay(period.toDay) },
+    now: {
+      open: figures.open_now,
+      not_started: figures.not_started_now,
+      in_progress: figures.in_progress_now,
+      overdue: figures.overdue_now,
+      no_deadline: figures.no_deadline_now,
+    },
+    due: {
+      total: figures.due_total,
+      not_started: figures.due_not_started,
+      in_progress: figures.due_in_progress,
+      done: figures.due_done,
+      closed: figures.due_closed,
+      overdue: figures.due_overdue,
+    },
+    created: figures.created,
+    completed: figures.completed,
+    completed_with_deadline: figures.completed_with_deadline,
+    completed_on_time: figures.completed_on_time,
+    on_time_rate: rate(figures.completed_on_time, figures.completed_with_deadline),
+    lead_time_days: { average: days(figures.lead_average_s), median: days(figures.lead_median_s) },
+    hours_in_status: {
+      not_started: hours(figures.not_started_s ?? (figures.completed ? 0 : null), figures.completed),
+      in_progress: hours(figures.in_progress_s ?? (figures.completed ? 0 : null), figures.completed),
+    },
+    periodic: {
+      due: figures.periodic_due,
+      on_time: figures.periodic_on_time,
+      rate: rate(figures.periodic_on_time, figures.periodic_due),
+    },
+    weeks,
+  };
+}
+
+const staffRef = (row: { id: string; lastName: string; firstName: string; avatarImageId: string | null }) => ({
+  id: row.id,
+  last_name: row.lastName,
+  first_name: row.firstName,
+  avatar_url: imageUrl(row.avatarImageId),
+});
+
+export async function getAnalyticsWorkload(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: Query,
+): Promise<AnalyticsWorkload> {
+  const { member, filter, scope } = await resolveScope(ctx, auth, query);
+  periodOf(ctx, query); // The buckets are about now, but a bad period is still a bad request.
+  const now = ctx.now();
+  const today = tokyoDayOf(now);
+  const rows = await workloadFigures(
+    ctx.db,
+    member.workspaceId,
+    filter,
+    viewerOf(member),
+    now,
+    { tomorrow: startOfTokyoDay(today + 1), in4: startOfTokyoDay(today + 4), in8: startOfTokyoDay(today + 8) },
+    ROW_LIMIT,
+  );
+  const staff = await loadStaffRefs(
+    ctx.db,
+    member.workspaceId,
+    rows.flatMap((row) => (row.assignee_id ? [row.assignee_id] : [])),
+  );
+  return {
+    scope,
+    people: rows[0]?.people ?? 0,
+    rows: rows.map(({ assignee_id, people: _people, ...counts }) => {
+      const person = assignee_id ? staff.get(assignee_id) : undefined;
+      return { staff: person ? staffRef(person) : null, ...counts };
+    }),
+  };
+}
+
+export async function getAnalyticsBreakdown(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: BreakdownQuery,
+): Promise<AnalyticsBreakdown> {
+  const { member, filter, scope } = await resolveScope(ctx, auth, query);
+  const period = periodOf(ctx, query);
+  const workspaceId = member.workspaceId;
+  // A workspace or group scope rolls its groups up along the org tree; other scopes list each task's own group.
+  const rollup = query.by === "group" && (filter.kind === "workspace" || filter.kind === "group");
+  const key: BreakdownKey = rollup ? "group_rollup" : query.by;
+  const rows = await breakdownFigures(
+    ctx.db,
+    workspaceId,
+    filter,
+    viewerOf(member),
+    { now: ctx.now(), start: period.start, end: period.end },
+    key,
+    filter.kind === "group" ? filter.groupId : null,
+    ROW_LIMIT,
+  );
+  const ids = rows.flatMap((row) => (row.key ? [row.key] : []));
+  const names =
+    query.by === "group" || query.by === "project"
+      ? await namesOf(ctx.db, workspaceId, query.by, ids)
+      : query.by === "person"
+        ? new Map(
+            [...(await loadStaffRefs(ctx.db, workspaceId, ids)).values()].map((s) => [
+              s.id,
+              `${s.lastName} ${s.firstName}`,
+            ]),
+          )
+        : new Map<string, string>();
+  return {
+    scope,
+    by: query.by,
+    rows: rows.map((row) => ({
+      ...row,
+      name: row.key ? (names.get(row.key) ?? "") : "",
+      // The group scope's own row holds only its direct tasks; every other group row holds its branch.
+      rolled_up: rollup && row.key !== null && row.key !== scope.id,
+    })),
+  };
+}
+
+export async function listAnalyticsScopes(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: ScopesQuery,
+): Promise<AnalyticsScopes> {
+  const member = await requireMember(ctx.db, auth, query.workspace_id);
+  const rights = can(member);
+  const workspaceId = member.workspaceId;
+  const groups = rights.workspace
+    ? await reachableGroups(ctx.db, workspaceId, null)
+    : rights.group
+      ? await reachableGroups(ctx.db, workspaceId, member.id)
+      : [];
+  const projects = rights.workspace
+    ? await listProjectsFor(ctx.db, workspaceId, null)
+    : rights.group
+      ? await listProjectsFor(ctx.db, workspaceId, member.id)
+      : [];
+  const any = rights.workspace || rights.group || rights.person;
+  const me = any ? staffRef(member) : null;
+  // The landing scope: the widest the caller may see. A group member lands on their topmost reachable group.
+  const reachable = new Set(groups.map((group) => group.id));
+  const topGroup = groups.find((group) => !group.parent_id || !reachable.has(group.parent_id));
+  const default_scope = rights.workspace
+    ? ({ kind: "workspace", id: workspaceId } as const)
+    : rights.group && topGroup
+      ? ({ kind: "group", id: topGroup.id } as const)
+      : any
+        ? ({ kind: "workspace_user", id: member.id } as const)
+        : null;
+  const workspace = rights.workspace
+    ? { id: workspaceId, name: (await findWorkspaceName(ctx.db, workspaceId)) ?? "" }
+    : null;
+  return { default_scope, workspace, groups, projects, me };
+}
