@@ -27,7 +27,9 @@ import {
   workspaces,
   workspaceUsers,
 } from "../apps/api/src/db/schema/workspaces.ts";
+import { billingAccounts, planContracts } from "../apps/api/src/db/schema/billing.ts";
 import { hashPassword } from "../apps/api/src/modules/auth/passwords.ts";
+import { periodEnd } from "../apps/api/src/modules/billing/billing-calendar.ts";
 import { addDays } from "../apps/api/src/modules/task/recurrence/calendar-date.ts";
 import { deadlineFor } from "../apps/api/src/modules/task/recurrence/deadline.ts";
 import { holidayJpCalendar } from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
@@ -674,6 +676,18 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       createdBy: ownerUserId,
       createdAt: ago(400),
     });
+    // A paying customer for a year: premium, monthly, by bank transfer (請求書払い).
+    await tx.insert(planContracts).values({
+      workspaceId,
+      plan: "premium",
+      cycle: "monthly",
+      seats: staffRows.filter((row) => row.status === "active").length,
+      status: "active",
+      paymentMethod: "bank_transfer",
+      currentPeriodStart: ago(10),
+      currentPeriodEnd: periodEnd(ago(10), "monthly"),
+    });
+    await tx.insert(billingAccounts).values({ workspaceId });
     await tx
       .insert(groupTypes)
       .values(["本部", "部", "課"].map((name, level) => ({ id: layerIds[level], workspaceId, name, level })));

@@ -15,6 +15,7 @@ import { registerAuditLogRoutes } from "./modules/audit-log/audit-log.routes.ts"
 import { registerOperatorEvents } from "./modules/audit-log/operator-events.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { deriveKeys } from "./modules/auth/tokens.ts";
+import { registerPlanContractRoutes } from "./modules/billing/plan-contract.routes.ts";
 import { registerBusinessCategoryRoutes } from "./modules/business-category/business-category.routes.ts";
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
 import { registerImageRoutes } from "./modules/image/image.routes.ts";
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerNotificationRoutes(api, ctx);
     registerAuditLogRoutes(api, ctx);
     registerAnalyticsRoutes(api, ctx);
+    registerPlanContractRoutes(api, ctx);
   });
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

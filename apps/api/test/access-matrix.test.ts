@@ -219,6 +219,12 @@ const matrix: Record<string, Row> = {
     request: (f) => ({ url: `/app/workspace-user/me?workspace_id=${f.workspaceId}`, payload: { first_name: "次郎" } }),
   },
 
+  // Plans and billing (docs/decisions/0017): every member reads the plan; changes need manage_billing.
+  "GET /app/plan-contract/list-all": {
+    expect: members(),
+    request: (f) => ({ url: `/app/plan-contract/list-all?workspace_id=${f.workspaceId}` }),
+  },
+
   // Staff.
   "GET /app/workspace-user/list": {
     expect: members(),

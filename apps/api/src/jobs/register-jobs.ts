@@ -1,4 +1,5 @@
 import type { AppContext } from "../app-context.ts";
+import { defineBillingDailyJob } from "../modules/billing/billing-daily.job.ts";
 import { defineDailyNotificationsJob } from "../modules/notification/daily-notifications.job.ts";
 import { definePeriodicReplanJob } from "./periodic-replan.job.ts";
 import { defineSendMailJob } from "./send-mail.job.ts";
@@ -13,10 +14,13 @@ export function registerJobs(ctx: AppContext): void {
   defineTrashPurgeJob(ctx);
   definePeriodicReplanJob(ctx);
   defineDailyNotificationsJob(ctx);
+  defineBillingDailyJob(ctx);
 
   // Night hours, when nobody works: 03:00 purge, 03:30 re-planning (before anyone opens the day's tasks).
   ctx.jobs.schedule("trash-purge", "0 3 * * *", {});
   ctx.jobs.schedule("periodic-replan", "30 3 * * *", {});
   // Deadline reminders and the morning digest when the working day starts.
   ctx.jobs.schedule("daily-notifications", "0 9 * * *", {});
+  // Billing right after midnight: trials end and periods start on the new day.
+  ctx.jobs.schedule("billing-daily", "10 0 * * *", {});
 }

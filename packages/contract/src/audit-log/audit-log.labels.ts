@@ -13,6 +13,11 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   primary_item: "大項目",
   secondary_item: "中項目",
   task: "タスク",
+  plan_contract: "プラン契約",
+  credit_card: "クレジットカード",
+  invoice: "請求書",
+  company: "会社情報",
+  billing_account: "お支払い状況",
   session: "ログイン",
 };
 

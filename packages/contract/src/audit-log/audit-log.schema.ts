@@ -15,6 +15,11 @@ export const auditEntitySchema = z.enum([
   "primary_item",
   "secondary_item",
   "task",
+  "plan_contract",
+  "credit_card",
+  "invoice",
+  "company",
+  "billing_account",
   "session",
 ]);
 export type AuditEntity = z.infer<typeof auditEntitySchema>;

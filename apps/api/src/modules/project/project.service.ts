@@ -8,6 +8,7 @@ import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.t
 import { needsRenumber, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { assertPlanAllows } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
 import {
   findLiveGroupIds,
@@ -187,6 +188,7 @@ export async function createProject(ctx: AppContext, auth: RequestAuth, input: N
   await requireMember(ctx.db, auth, workspaceId, { permission: "manage_projects" });
   checkDates(input.starts_on ?? null, input.ends_on ?? null);
   const saved = await ctx.db.transaction(async (tx) => {
+    await assertPlanAllows(tx, workspaceId, "project");
     await checkReferences(tx, workspaceId, input);
     const last = await lastProjectPosition(tx, workspaceId);
     const row = await insertProject(tx, {
@@ -256,8 +258,12 @@ export async function deleteProject(ctx: AppContext, auth: RequestAuth, projectI
 export async function restoreProject(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<Project> {
   const { member, row } = await openProject(ctx, auth, projectId);
   requireManager(member);
+  // Out of the trash it counts against the plan's limit again.
   const restored = row.deletedAt
-    ? await updateProjectRow(ctx.db, row.workspaceId, projectId, { deletedAt: null })
+    ? await ctx.db.transaction(async (tx) => {
+        await assertPlanAllows(tx, row.workspaceId, "project");
+        return updateProjectRow(tx, row.workspaceId, projectId, { deletedAt: null });
+      })
     : row;
   if (!restored) throw projectNotFound();
   return presentOne(ctx.db, restored);

@@ -3,6 +3,7 @@ import { defaultBaseNames } from "@tasuki/contract/workspace/workspace.schema";
 import type { AppContext } from "../../app-context.ts";
 import { conflict } from "../../lib/app-error.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { openTasks, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
 import { findTaskContextNames, writeGeneratedDescription } from "./task-description.repository.ts";
 
@@ -27,6 +28,7 @@ export async function syncGeneratedDescription(
   const row = rows[0]!;
   requireTaskWriter(member, row);
   if (row.deletedAt) throw taskInTrash();
+  await requirePremiumFeature(ctx.db, row.workspaceId, "ai");
   const overwrite = options.overwrite === true;
   const writtenByPerson = row.description.trim() !== "" && row.descriptionSource === null;
   if (writtenByPerson && !overwrite) throw descriptionExists();

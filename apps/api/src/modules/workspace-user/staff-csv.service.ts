@@ -6,6 +6,7 @@ import { badRequest } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
+import { assertPlanAllows } from "../billing/plan.service.ts";
 import { findWorkspace } from "../workspace/workspace.repository.ts";
 import {
   findActiveOwnerIds,
@@ -229,6 +230,7 @@ async function writeImport(ctx: AppContext, workspaceId: string, rows: CheckedRo
   );
   try {
     return await ctx.db.transaction(async (tx) => {
+      await assertPlanAllows(tx, workspaceId, "staff", creates.length);
       // The owners may have changed since the rows were checked.
       const owners = await findActiveOwnerIds(tx, workspaceId, true);
       const demoted = new Set(

@@ -13,6 +13,7 @@ import { staffInvitationMail } from "../../mail/templates.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
+import { assertPlanAllows } from "../billing/plan.service.ts";
 import { findImage } from "../image/image.repository.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { findWorkspace } from "../workspace/workspace.repository.ts";
@@ -294,6 +295,7 @@ export async function inviteStaff(ctx: AppContext, auth: RequestAuth, input: New
   const now = ctx.now();
   const row = await uniqueAsConflict(
     ctx.db.transaction(async (tx) => {
+      await assertPlanAllows(tx, workspaceId, "staff");
       const row = await insertWorkspaceUser(tx, {
         workspaceId,
         role: input.role,
@@ -467,6 +469,7 @@ export async function restoreStaff(ctx: AppContext, auth: RequestAuth, id: strin
   const now = ctx.now();
   const row = await uniqueAsConflict(
     ctx.db.transaction(async (tx) => {
+      if (target.status === "active" || target.status === "invited") await assertPlanAllows(tx, workspaceId, "staff");
       const row = await updateWorkspaceUser(tx, workspaceId, id, { deletedAt: null, updatedAt: now });
       await recordEvents(ctx, tx, workspaceId, [{ staffId: id, kind: "restored" }]);
       return row!;
@@ -496,6 +499,7 @@ export async function setStaffStatus(
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     if (status !== "active") await assertAnotherActiveOwner(tx, target);
+    else await assertPlanAllows(tx, workspaceId, "staff");
     const row = await updateWorkspaceUser(tx, workspaceId, id, { status, updatedAt: now });
     await recordEvents(ctx, tx, workspaceId, [{ staffId: id, kind: "status_changed" }]);
     return row!;

@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client.ts";
+import { billingAccounts, partners, planContracts } from "../../db/schema/billing.ts";
+import { workspaces } from "../../db/schema/workspaces.ts";
+
+export type PlanContractRow = typeof planContracts.$inferSelect;
+export type BillingAccountRow = typeof billingAccounts.$inferSelect;
+
+/**
+ * Serialises the changes of one workspace's plan and of what its limits count (staff, projects) until the
+ * transaction ends: the count and the insert it allows cannot interleave with another request's.
+ */
+export async function lockWorkspacePlan(tx: DbOrTx, workspaceId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tasuki:plan:${workspaceId}`}, 0))`);
+}
+
+/** The contract in force (`trial` or `active`). */
+export async function findCurrentContract(db: DbOrTx, workspaceId: string): Promise<PlanContractRow | null> {
+  const [row] = await db
+    .select()
+    .from(planContracts)
+    .where(and(eq(planContracts.workspaceId, workspaceId), inArray(planContracts.status, ["trial", "active"])))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findContract(db: DbOrTx, workspaceId: string, id: string): Promise<PlanContractRow | null> {
+  const [row] = await db
+    .select()
+    .from(planContracts)
+    .where(and(eq(planContracts.workspaceId, workspaceId), eq(planContracts.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A contract by id alone, to learn its workspace; the caller then checks membership of that workspace. */
+export async function findContractWorkspace(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ workspaceId: planContracts.workspaceId })
+    .from(planContracts)
+    .where(eq(planContracts.id, id))
+    .limit(1);
+  return row?.workspaceId ?? null;
+}
+
+export async function listContracts(db: DbOrTx, workspaceId: string) {
+  return db
+    .select({ contract: planContracts, partnerCode: partners.code })
+    .from(planContracts)
+    .leftJoin(partners, eq(partners.id, planContracts.partnerId))
+    .where(eq(planContracts.workspaceId, workspaceId))
+    .orderBy(
+      sql`case ${planContracts.status} when 'trial' then 0 when 'active' then 0 when 'scheduled' then 1 else 2 end`,
+      desc(planContracts.currentPeriodStart),
+      desc(planContracts.createdAt),
+    );
+}
+
+export async function insertContract(db: DbOrTx, values: typeof planContracts.$inferInsert): Promise<PlanContractRow> {
+  const [row] = await db.insert(planContracts).values(values).returning();
+  return row!;
+}
+
+export async function updateContract(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+  values: Partial<typeof planContracts.$inferInsert>,
+): Promise<PlanContractRow> {
+  const [row] = await db
+    .update(planContracts)
+    .set(values)
+    .where(and(eq(planContracts.workspaceId, workspaceId), eq(planContracts.id, id)))
+    .returning();
+  return row!;
+}
+
+export async function findScheduledContract(db: DbOrTx, workspaceId: string): Promise<PlanContractRow | null> {
+  const [row] = await db
+    .select()
+    .from(planContracts)
+    .where(and(eq(planContracts.workspaceId, workspaceId), eq(planContracts.status, "scheduled")))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteScheduledContracts(db: DbOrTx, workspaceId: string): Promise<void> {
+  await db
+    .update(planContracts)
+    .set({ status: "cancelled" })
+    .where(and(eq(planContracts.workspaceId, workspaceId), eq(planContracts.status, "scheduled")));
+}
+
+// The jobs below look across workspaces by nature: they find the contracts whose period has ended.
+
+/** Trials and paid periods that ended by `now`, oldest first. */
+export async function findEndedPeriods(db: DbOrTx, now: Date, limit: number): Promise<PlanContractRow[]> {
+  return db
+    .select()
+    .from(planContracts)
+    .where(and(inArray(planContracts.status, ["trial", "active"]), lte(planContracts.currentPeriodEnd, now)))
+    .orderBy(asc(planContracts.currentPeriodEnd))
+    .limit(limit);
+}
+
+/** Paid contracts in force (for the seats check of the daily job). */
+export async function findPaidCurrentContracts(db: DbOrTx): Promise<PlanContractRow[]> {
+  return db
+    .select()
+    .from(planContracts)
+    .where(and(eq(planContracts.status, "active"), inArray(planContracts.plan, ["standard", "premium"])));
+}
+
+export async function findBillingAccount(db: DbOrTx, workspaceId: string): Promise<BillingAccountRow | null> {
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.workspaceId, workspaceId)).limit(1);
+  return row ?? null;
+}
+
+export async function ensureBillingAccount(db: DbOrTx, workspaceId: string): Promise<BillingAccountRow> {
+  await db.insert(billingAccounts).values({ workspaceId }).onConflictDoNothing();
+  return (await findBillingAccount(db, workspaceId))!;
+}
+
+export async function updateBillingAccount(
+  db: DbOrTx,
+  workspaceId: string,
+  values: Partial<typeof billingAccounts.$inferInsert>,
+): Promise<void> {
+  await db.update(billingAccounts).set(values).where(eq(billingAccounts.workspaceId, workspaceId));
+}
+
+/** The workspace's standing: its own status with the billing account's reason and lock. */
+export async function findWorkspaceStanding(db: DbOrTx, workspaceId: string) {
+  const [row] = await db
+    .select({
+      status: workspaces.status,
+      disabledReason: billingAccounts.disabledReason,
+      lockedAt: billingAccounts.lockedAt,
+    })
+    .from(workspaces)
+    .leftJoin(billingAccounts, eq(billingAccounts.workspaceId, workspaces.id))
+    .where(eq(workspaces.id, workspaceId))
+    .limit(1);
+  return row ?? null;
+}

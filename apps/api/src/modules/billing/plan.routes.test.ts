@@ -1,0 +1,239 @@
+/**
+ * Plans on a fixed clock: a new workspace tries premium for 30 days, then falls to free by the daily billing
+ * job; the free plan's limits (5 staff, 3 projects) refuse the write that would pass them, counted atomically,
+ * and premium features answer 403 on free.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForJob } from "../../../test/job-helpers.ts";
+import {
+  addStaff,
+  apiAs,
+  call,
+  createTestApp,
+  errorBody,
+  japanese,
+  PASSWORD,
+  signUpWithWorkspace,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/test-app.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+// Wednesday 2026-12-02, 10:00 in Tokyo.
+const START = new Date("2026-12-02T01:00:00Z");
+
+let t: TestApp;
+const api = apiAs(() => t);
+
+beforeAll(async () => {
+  t = await createTestApp({ start: START });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function login(email: string) {
+  const res = await call(t.app, {
+    method: "POST",
+    url: "/app/auth/login-with-email",
+    payload: { email, password: PASSWORD },
+  });
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+async function runBillingDay() {
+  const id = await t.ctx.jobs.enqueue(t.ctx.db, "billing-daily", {});
+  return waitForJob(t.ctx.db, id!);
+}
+
+const invite = (token: string, workspace_id: string) =>
+  api("POST", "/app/workspace-user/new", token, {
+    workspace_id,
+    email: uniqueEmail("invitee"),
+    last_name: "招待",
+    first_name: "花子",
+  });
+
+const newProject = (token: string, workspace_id: string, name = "新規事業") =>
+  api("POST", "/app/project/new", token, { workspace_id, name });
+
+interface Company {
+  email: string;
+  id: string;
+  token: string;
+}
+
+/** Companies made on day 0, so that their trials end together. */
+const companies: Record<"trial" | "staff" | "projects" | "race" | "csv", Company> = {} as never;
+
+describe("plans", () => {
+  beforeAll(async () => {
+    for (const key of ["trial", "staff", "projects", "race", "csv"] as const) {
+      const owner = await signUpWithWorkspace(t, `株式会社${key}`);
+      companies[key] = { email: owner.email, id: owner.workspace.id, token: owner.tokens.access_token };
+    }
+  }, 120_000);
+
+  it("gives a new workspace its 30-day premium trial, which every member can read", async () => {
+    const c = companies.trial;
+    const member = await addStaff(t, c.id, "member");
+    const res = await api("GET", `/app/plan-contract/list-all?workspace_id=${c.id}`, member.tokens.access_token);
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([
+      {
+        id: expect.any(String),
+        plan: "premium",
+        cycle: "monthly",
+        seats: 1,
+        status: "trial",
+        payment_method: null,
+        current_period_start: START.toISOString(),
+        current_period_end: new Date(START.getTime() + 30 * DAY).toISOString(),
+        cancel_at_period_end: false,
+        partner_code: null,
+        discount_percent: 0,
+      },
+    ]);
+    expect(res.body.usage).toEqual({
+      plan: "premium",
+      active_staff: 2,
+      staff: 2,
+      projects: 0,
+      max_staff: null,
+      max_projects: null,
+      features: ["analytics", "ai", "integrations"],
+      workspace_status: "active",
+    });
+    const other = await signUpWithWorkspace(t, "他社");
+    const foreign = await api("GET", `/app/plan-contract/list-all?workspace_id=${c.id}`, other.tokens.access_token);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject(errorBody);
+  });
+
+  it("lets a trial workspace add more than the free plan's limits", async () => {
+    const c = companies.staff;
+    // Owner + 5 invited: six seats, over free's five, during the trial.
+    for (let i = 0; i < 5; i += 1) expect((await invite(c.token, c.id)).status).toBe(201);
+    const p = companies.projects;
+    for (let i = 0; i < 4; i += 1) expect((await newProject(p.token, p.id, `案件${i + 1}`)).status).toBe(201);
+    // AI is premium: open during the trial.
+    const task = await api("POST", "/app/task/new", p.token, { workspace_id: p.id, title: "提案書を作成する" });
+    expect(task.status).toBe(201);
+    const ai = await api("POST", `/app/task/${task.body.id}/sync-generated-description`, p.token, {});
+    expect(ai.status).toBe(200);
+  });
+
+  describe("after the trial", () => {
+    beforeAll(async () => {
+      // One minute short of 30 days: the job changes nothing yet.
+      t.advance(30 * DAY - 60_000);
+      const early = await runBillingDay();
+      expect(early.output).toMatchObject({ trialsEnded: 0 });
+      t.advance(2 * 60_000);
+      const done = await runBillingDay();
+      expect((done.output as { trialsEnded: number }).trialsEnded).toBeGreaterThanOrEqual(5);
+      for (const c of Object.values(companies)) c.token = await login(c.email);
+    }, 120_000);
+
+    it("falls to free when the trial ends without a contract, keeping the trial on record", async () => {
+      const c = companies.trial;
+      const res = await api("GET", `/app/plan-contract/list-all?workspace_id=${c.id}`, c.token);
+      expect(res.body.items.map((i: { plan: string; status: string }) => [i.plan, i.status])).toEqual([
+        ["free", "active"],
+        ["premium", "expired"],
+      ]);
+      expect(res.body.items[0].current_period_end).toBeNull();
+      expect(res.body.usage).toMatchObject({ plan: "free", max_staff: 5, max_projects: 3, features: [] });
+      // A second run finds nothing to do.
+      expect((await runBillingDay()).output).toMatchObject({ trialsEnded: 0 });
+    });
+
+    it("keeps what a workspace had beyond the limits, and refuses adding more with plan_limit", async () => {
+      const c = companies.staff;
+      const before = await api("GET", `/app/workspace-user/list?workspace_id=${c.id}`, c.token);
+      expect(before.body.total).toBe(6);
+      const refused = await invite(c.token, c.id);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ ...errorBody, code: "plan_limit" });
+      expect(refused.body.message).toMatch(japanese);
+      expect(refused.body.message).toContain("5人");
+      const after = await api("GET", `/app/workspace-user/list?workspace_id=${c.id}`, c.token);
+      expect(after.body.total).toBe(6);
+
+      const p = companies.projects;
+      const projects = await api("GET", `/app/project/list?workspace_id=${p.id}`, p.token);
+      expect(projects.body.total).toBe(4);
+      const fifth = await newProject(p.token, p.id);
+      expect(fifth.status).toBe(403);
+      expect(fifth.body).toMatchObject({ code: "plan_limit" });
+      expect(fifth.body.message).toContain("3件");
+    });
+
+    it("counts a project out of the trash and a staff member made active again", async () => {
+      const p = companies.projects;
+      const list = await api("GET", `/app/project/list?workspace_id=${p.id}`, p.token);
+      const ids = list.body.items.map((i: { id: string }) => i.id) as string[];
+      // Four live: trash two, leaving two; one comes back (3), the other may not (4 > 3).
+      expect((await api("DELETE", `/app/project/${ids[0]}`, p.token)).status).toBe(200);
+      expect((await api("DELETE", `/app/project/${ids[1]}`, p.token)).status).toBe(200);
+      expect((await api("PUT", `/app/project/${ids[0]}/restoration`, p.token)).status).toBe(200);
+      const refused = await api("PUT", `/app/project/${ids[1]}/restoration`, p.token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe("plan_limit");
+
+      const c = companies.trial;
+      const member = await addStaff(t, c.id, "member", "suspended");
+      // 1 owner + 1 member from the first test + 3 more active: five seats.
+      for (let i = 0; i < 3; i += 1) await addStaff(t, c.id, "member");
+      const reactivate = await api("PUT", `/app/workspace-user/${member.staffId}/status`, c.token, {
+        status: "active",
+      });
+      expect(reactivate.status).toBe(403);
+      expect(reactivate.body.code).toBe("plan_limit");
+    });
+
+    it("lets exactly one of many concurrent invitations take the last free seat", async () => {
+      const c = companies.race;
+      for (let i = 0; i < 3; i += 1) expect((await invite(c.token, c.id)).status).toBe(201);
+      // Owner + 3: one seat left, asked for by six requests at once.
+      const answers = await Promise.all(Array.from({ length: 6 }, () => invite(c.token, c.id)));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 403, 403, 403, 403, 403]);
+      const list = await api("GET", `/app/workspace-user/list?workspace_id=${c.id}`, c.token);
+      expect(list.body.total).toBe(5);
+    });
+
+    it("refuses a CSV import that would pass the limit, writing none of its rows", async () => {
+      const c = companies.csv;
+      const rows = Array.from({ length: 5 }, (_, i) => ({
+        email: uniqueEmail(`csv${i}`),
+        last_name: "山本",
+        first_name: `${i}郎`,
+      }));
+      const res = await api("POST", "/app/workspace-user/import", c.token, {
+        workspace_id: c.id,
+        dry_run: false,
+        rows,
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("plan_limit");
+      const list = await api("GET", `/app/workspace-user/list?workspace_id=${c.id}`, c.token);
+      expect(list.body.total).toBe(1);
+      const four = await api("POST", "/app/workspace-user/import", c.token, {
+        workspace_id: c.id,
+        dry_run: false,
+        rows: rows.slice(0, 4),
+      });
+      expect(four.status).toBe(200);
+    });
+
+    it("closes premium features on free with premium_required", async () => {
+      const p = companies.projects;
+      const task = await api("POST", "/app/task/new", p.token, { workspace_id: p.id, title: "議事録をまとめる" });
+      const ai = await api("POST", `/app/task/${task.body.id}/sync-generated-description`, p.token, {});
+      expect(ai.status).toBe(403);
+      expect(ai.body).toMatchObject({ ...errorBody, code: "premium_required" });
+      expect(ai.body.message).toContain("プレミアムプラン");
+    });
+  });
+});

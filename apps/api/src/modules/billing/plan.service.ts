@@ -1,0 +1,147 @@
+import {
+  PLAN_CATALOGUE,
+  type Plan,
+  type PlanContract,
+  type PlanUsage,
+  PREMIUM_FEATURE_LABELS,
+  type PremiumFeature,
+  planHasFeature,
+  TRIAL_DAYS,
+} from "@tasuki/contract/billing/plan.schema";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { countLiveProjects } from "../project/project-count.repository.ts";
+import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
+import { DAY_MS } from "./billing-calendar.ts";
+import {
+  ensureBillingAccount,
+  findCurrentContract,
+  findWorkspaceStanding,
+  insertContract,
+  listContracts,
+  lockWorkspacePlan,
+  type PlanContractRow,
+} from "./plan-contract.repository.ts";
+
+/** A new workspace's 30-day premium trial, inside the transaction that creates the workspace. */
+export async function startTrial(tx: DbOrTx, workspaceId: string, now: Date): Promise<void> {
+  await insertContract(tx, {
+    workspaceId,
+    plan: "premium",
+    cycle: "monthly",
+    seats: 1,
+    status: "trial",
+    currentPeriodStart: now,
+    currentPeriodEnd: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+  });
+  await ensureBillingAccount(tx, workspaceId);
+}
+
+/** The plan whose rules apply now: the trial is premium; a workspace without a contract is on free. */
+export async function currentPlan(db: DbOrTx, workspaceId: string): Promise<Plan> {
+  return (await findCurrentContract(db, workspaceId))?.plan ?? "free";
+}
+
+export type LimitedResource = "staff" | "project";
+
+const limitMessages: Record<LimitedResource, (max: number) => string> = {
+  staff: (max) =>
+    `フリープランで登録できるスタッフは${max}人までです。スタッフを追加するには、プランをアップグレードしてください。`,
+  project: (max) =>
+    `フリープランで作成できるプロジェクトは${max}件までです。プロジェクトを追加するには、プランをアップグレードしてください。`,
+};
+
+/**
+ * The free plan's limits, checked inside the transaction that adds staff or projects, before it writes: the
+ * workspace's plan lock makes the count and the insert one step, so concurrent requests cannot both pass at
+ * the last free place. Nothing is ever removed when a workspace is over a limit (after a downgrade); it only
+ * cannot add more. `adding`: how many the write adds.
+ */
+export async function assertPlanAllows(
+  tx: DbOrTx,
+  workspaceId: string,
+  resource: LimitedResource,
+  adding = 1,
+): Promise<void> {
+  if (adding <= 0) return;
+  await lockWorkspacePlan(tx, workspaceId);
+  const plan = PLAN_CATALOGUE[await currentPlan(tx, workspaceId)];
+  const max = resource === "staff" ? plan.maxStaff : plan.maxProjects;
+  if (max === null) return;
+  const used =
+    resource === "staff" ? (await countStaffSeats(tx, workspaceId)).seated : await countLiveProjects(tx, workspaceId);
+  if (used + adding > max) {
+    throw new AppError(
+      "plan_limit",
+      403,
+      limitMessages[resource](max),
+      `the ${plan.plan} plan allows ${max} ${resource === "staff" ? "staff" : "projects"}; ${used} used, ${adding} more asked`,
+    );
+  }
+}
+
+/**
+ * THE premium check of the API: analytics, AI and integrations call this before their work. It answers 403
+ * `premium_required` unless the workspace's current plan (premium, or its trial) includes the feature.
+ * The web app asks the same question with `planHasFeature` through `usePlan`.
+ */
+export async function requirePremiumFeature(db: DbOrTx, workspaceId: string, feature: PremiumFeature): Promise<void> {
+  const plan = await currentPlan(db, workspaceId);
+  if (!planHasFeature(plan, feature)) {
+    throw new AppError(
+      "premium_required",
+      403,
+      `${PREMIUM_FEATURE_LABELS[feature]}はプレミアムプランでご利用いただけます。プランをアップグレードしてください。`,
+      `${feature} needs the premium plan; the workspace is on ${plan}`,
+    );
+  }
+}
+
+export function presentContract(row: PlanContractRow, partnerCode: string | null): PlanContract {
+  return {
+    id: row.id,
+    plan: row.plan,
+    cycle: row.cycle,
+    seats: row.seats,
+    status: row.status,
+    payment_method: row.paymentMethod,
+    current_period_start: row.currentPeriodStart.toISOString(),
+    current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    partner_code: partnerCode,
+    discount_percent: row.discountPercent,
+  };
+}
+
+export async function planUsage(db: DbOrTx, workspaceId: string): Promise<PlanUsage> {
+  const [plan, seats, projects, standing] = await Promise.all([
+    currentPlan(db, workspaceId),
+    countStaffSeats(db, workspaceId),
+    countLiveProjects(db, workspaceId),
+    findWorkspaceStanding(db, workspaceId),
+  ]);
+  const definition = PLAN_CATALOGUE[plan];
+  return {
+    plan,
+    active_staff: seats.active,
+    staff: seats.seated,
+    projects,
+    max_staff: definition.maxStaff,
+    max_projects: definition.maxProjects,
+    features: [...definition.features],
+    workspace_status: standing?.lockedAt ? "locked" : (standing?.status ?? "active"),
+  };
+}
+
+/**
+ * Every member reads the plan (the web app gates premium features and shows the trial banner with it); what
+ * changes it needs the billing permission.
+ */
+export async function listPlanContracts(ctx: AppContext, auth: RequestAuth, workspaceId: string) {
+  await requireMember(ctx.db, auth, workspaceId);
+  const [rows, usage] = await Promise.all([listContracts(ctx.db, workspaceId), planUsage(ctx.db, workspaceId)]);
+  return { items: rows.map((row) => presentContract(row.contract, row.partnerCode)), usage };
+}

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { idSchema, timestampSchema } from "../common/common.schema.ts";
+
+/** DOMAIN.md's plans: prices tax-exclusive, JPY, per active staff member per month. */
+export const planSchema = z.enum(["free", "standard", "premium"]);
+export type Plan = z.infer<typeof planSchema>;
+export const paidPlans = ["standard", "premium"] as const;
+export type PaidPlan = (typeof paidPlans)[number];
+
+export const billingCycleSchema = z.enum(["monthly", "yearly"]);
+export type BillingCycle = z.infer<typeof billingCycleSchema>;
+
+export const paymentMethodKindSchema = z.enum(["card", "bank_transfer"]);
+export type PaymentMethodKind = z.infer<typeof paymentMethodKindSchema>;
+
+export const planContractStatusSchema = z.enum(["trial", "active", "scheduled", "cancelled", "expired"]);
+export type PlanContractStatus = z.infer<typeof planContractStatusSchema>;
+
+/** What only premium (and its trial) opens. Analytics, AI and the Slack/Chatwork integrations ask for it. */
+export const premiumFeatureSchema = z.enum(["analytics", "ai", "integrations"]);
+export type PremiumFeature = z.infer<typeof premiumFeatureSchema>;
+
+export interface PlanDefinition {
+  plan: Plan;
+  label: string;
+  /** Yen per active staff member per month, tax excluded. */
+  monthlyPrice: number;
+  /** Null: no limit. */
+  maxStaff: number | null;
+  maxProjects: number | null;
+  features: readonly PremiumFeature[];
+}
+
+export const PLAN_CATALOGUE: Record<Plan, PlanDefinition> = {
+  free: { plan: "free", label: "フリー", monthlyPrice: 0, maxStaff: 5, maxProjects: 3, features: [] },
+  standard: {
+    plan: "standard",
+    label: "スタンダード",
+    monthlyPrice: 600,
+    maxStaff: null,
+    maxProjects: null,
+    features: [],
+  },
+  premium: {
+    plan: "premium",
+    label: "プレミアム",
+    monthlyPrice: 1200,
+    maxStaff: null,
+    maxProjects: null,
+    features: ["analytics", "ai", "integrations"],
+  },
+};
+
+export const PREMIUM_FEATURE_LABELS: Record<PremiumFeature, string> = {
+  analytics: "分析",
+  ai: "AIアシスト",
+  integrations: "外部連携（Slack・Chatwork）",
+};
+
+export const BILLING_CYCLE_LABELS: Record<BillingCycle, string> = { monthly: "月払い", yearly: "年払い" };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodKind, string> = {
+  card: "クレジットカード",
+  bank_transfer: "請求書払い（銀行振込）",
+};
+export const PLAN_CONTRACT_STATUS_LABELS: Record<PlanContractStatus, string> = {
+  trial: "無料トライアル中",
+  active: "契約中",
+  scheduled: "変更予約",
+  cancelled: "解約済み",
+  expired: "終了",
+};
+
+/** New workspaces try premium for this many days. */
+export const TRIAL_DAYS = 30;
+/** Yearly billing: 12 months for the price of 10. */
+export const YEARLY_BILLED_MONTHS = 10;
+
+/** The price of one seat for one period of the cycle, tax excluded. */
+export function seatPrice(plan: Plan, cycle: BillingCycle): number {
+  const monthly = PLAN_CATALOGUE[plan].monthlyPrice;
+  return cycle === "yearly" ? monthly * YEARLY_BILLED_MONTHS : monthly;
+}
+
+/**
+ * The one premium check, shared by the API (`requirePremiumFeature`) and the web app (`usePlan`). Whoever
+ * gates a feature asks this with the workspace's current plan: the trial is premium.
+ */
+export function planHasFeature(plan: Plan, feature: PremiumFeature): boolean {
+  return PLAN_CATALOGUE[plan].features.includes(feature);
+}
+
+export const planContractSchema = z
+  .object({
+    id: idSchema,
+    plan: planSchema,
+    cycle: billingCycleSchema,
+    seats: z.number().int(),
+    status: planContractStatusSchema,
+    payment_method: paymentMethodKindSchema.nullable(),
+    current_period_start: timestampSchema,
+    /** Null for the free plan, which has no period. */
+    current_period_end: timestampSchema.nullable(),
+    cancel_at_period_end: z.boolean(),
+    partner_code: z.string().nullable(),
+    discount_percent: z.number().int(),
+  })
+  .meta({ id: "PlanContract" });
+export type PlanContract = z.infer<typeof planContractSchema>;
+
+/** What the workspace uses of its plan's limits (active staff are the seats). */
+export const planUsageSchema = z
+  .object({
+    plan: planSchema,
+    active_staff: z.number().int(),
+    /** Active and invited staff: what the free plan's limit of 5 counts. */
+    staff: z.number().int(),
+    projects: z.number().int(),
+    max_staff: z.number().int().nullable(),
+    max_projects: z.number().int().nullable(),
+    features: z.array(premiumFeatureSchema),
+    workspace_status: z.enum(["active", "disabled", "locked"]),
+  })
+  .meta({ id: "PlanUsage" });
+export type PlanUsage = z.infer<typeof planUsageSchema>;
