@@ -9,6 +9,7 @@ import { type RecurrenceRule, recurrenceRuleSchema } from "@tasuki/contract/task
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx } from "../apps/api/src/db/client.ts";
+import { billingAccounts, planContracts } from "../apps/api/src/db/schema/billing.ts";
 import {
   primaryItems,
   secondaryItems,
@@ -27,7 +28,6 @@ import {
   workspaces,
   workspaceUsers,
 } from "../apps/api/src/db/schema/workspaces.ts";
-import { billingAccounts, planContracts } from "../apps/api/src/db/schema/billing.ts";
 import { hashPassword } from "../apps/api/src/modules/auth/passwords.ts";
 import { periodEnd } from "../apps/api/src/modules/billing/billing-calendar.ts";
 import { addDays } from "../apps/api/src/modules/task/recurrence/calendar-date.ts";
