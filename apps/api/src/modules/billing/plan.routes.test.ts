@@ -27,7 +27,7 @@ const api = apiAs(() => t);
 
 beforeAll(async () => {
   t = await createTestApp({ start: START });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
 });
