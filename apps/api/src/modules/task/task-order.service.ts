@@ -4,7 +4,7 @@ import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { needsRenumber, positionBetween } from "../../lib/position.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findVisibleTasks, insertTasks, updateTasks } from "./task.repository.ts";
-import { openTasks, presentDetail, requireTaskWriter, taskInTrash, viewerOf } from "./task.service.ts";
+import { lockTasks, openTasks, presentDetail, requireTaskWriter, taskInTrash, viewerOf } from "./task.service.ts";
 import { lastTaskPosition, renumberTasks, type TaskParent } from "./task-order.repository.ts";
 
 const parentOf = (row: TaskParent): TaskParent => ({
@@ -52,10 +52,11 @@ export async function moveTask(
   if (prevId === id || nextId === id || (prevId !== null && prevId === nextId)) {
     throw badNeighbours("prev_id and next_id must be two other tasks");
   }
-  const parent = parentOf(row);
   const workspaceId = row.workspaceId;
   const neighbours = [prevId, nextId].filter((value): value is string => value !== null);
   const saved = await ctx.db.transaction(async (tx) => {
+    // The parent as it is now: a concurrent edit may have moved the task elsewhere since openTasks read it.
+    const parent = parentOf((await lockTasks(tx, member, [id], { writable: true }))[0]!);
     const load = async () =>
       new Map((await findVisibleTasks(tx, workspaceId, neighbours, viewerOf(member))).map((n) => [n.id, n]));
     let found = await load();
@@ -84,9 +85,11 @@ export async function moveTask(
 export async function duplicateTask(ctx: AppContext, auth: RequestAuth, id: string): Promise<TaskDetail> {
   const { member, rows } = await openTasks(ctx, auth, [id]);
   if (!member.permissions.includes("create_tasks")) throw forbidden("permission create_tasks is required");
-  const source = rows[0]!;
-  if (source.deletedAt) throw taskInTrash();
+  if (rows[0]!.deletedAt) throw taskInTrash();
   const copy = await ctx.db.transaction(async (tx) => {
+    // The source as it is now (not trashed or moved meanwhile), held until the copy is written.
+    const source = (await lockTasks(tx, member, [id]))[0]!;
+    if (source.deletedAt) throw taskInTrash();
     const last = await lastTaskPosition(tx, source.workspaceId, parentOf(source));
     const {
       id: _id,

@@ -13,7 +13,7 @@ import { deadlineFor } from "./recurrence/deadline.ts";
 import { holidayJpCalendar } from "./recurrence/holiday-calendar.ts";
 import { planRegeneration } from "./recurrence/plan-regeneration.ts";
 import { insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
-import { openTasks, presentAll, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
+import { lockTasks, openTasks, presentAll, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
 
 /** The rolling horizon: occurrences are generated from today up to this many days ahead, at most MAX of them. */
 export const PERIODIC_HORIZON_DAYS = 60;
@@ -121,7 +121,15 @@ async function regenerate(
 ): Promise<TaskRow[]> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const withSeries = templates.map((row) => ({ row, seriesId: row.periodicSeriesId ?? uuidv7() }));
+    // Re-read and locked: two edits of one rule at once would otherwise both start a series from the same copy.
+    const locked = await lockTasks(
+      tx,
+      member,
+      templates.map((row) => row.id),
+      { writable: true },
+    );
+    if (locked.some((row) => row.occurrenceDate !== null)) throw occurrenceAsTemplate();
+    const withSeries = locked.map((row) => ({ row, seriesId: row.periodicSeriesId ?? uuidv7() }));
     const existing = await loadOccurrences(
       tx,
       member.workspaceId,

@@ -188,6 +188,27 @@ export async function findVisibleTasks(
     .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids), visibleTo(db, workspaceId, viewer)));
 }
 
+/**
+ * The same rows as `findVisibleTasks`, locked until the caller's transaction ends (`FOR UPDATE`), in id order
+ * so that two calls over overlapping sets always lock in the same order and never wait on each other crosswise.
+ * A write re-reads its rows here, inside its transaction, and judges its rules on what the previous
+ * concurrent write left.
+ */
+export async function lockVisibleTasks(
+  db: DbOrTx,
+  workspaceId: string,
+  ids: string[],
+  viewer: TaskViewer,
+): Promise<TaskRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids), visibleTo(db, workspaceId, viewer)))
+    .orderBy(asc(tasks.id))
+    .for("update", { of: tasks });
+}
+
 export interface TaskListFilter {
   viewer: TaskViewer;
   tab: "me" | "group" | "management" | "public" | "project" | "open_mine";

@@ -29,6 +29,7 @@ import {
   listStatusChanges,
   listTasks as listTaskRows,
   loadStaffRefs,
+  lockVisibleTasks,
   type StaffRefRow,
   type TaskRow,
   type TaskViewer,
@@ -135,6 +136,34 @@ export async function openTasks(
   const rows = await findVisibleTasks(ctx.db, member.workspaceId, unique, viewerOf(member));
   if (rows.length !== unique.length) throw taskNotFound();
   return { member, rows };
+}
+
+/**
+ * The tasks of a write re-read inside its transaction and locked until it ends (`FOR UPDATE`), in the order of
+ * `ids`. `openTasks` answers the early 404 outside the transaction, but two requests at once would both judge
+ * their rules on that earlier copy (two closes of one done task, a reopen racing a close): every rule of a
+ * write is judged again here, on what the previous concurrent write left. `writable` re-checks the writer and
+ * the trash, as the paths that change a task's fields do.
+ */
+export async function lockTasks(
+  db: DbOrTx,
+  member: Membership,
+  ids: string[],
+  options: { writable?: boolean } = {},
+): Promise<TaskRow[]> {
+  const unique = [...new Set(ids)];
+  const rows = new Map(
+    (await lockVisibleTasks(db, member.workspaceId, unique, viewerOf(member))).map((row) => [row.id, row]),
+  );
+  if (rows.size !== unique.length) throw taskNotFound();
+  const locked = unique.map((id) => rows.get(id)!);
+  if (options.writable) {
+    for (const row of locked) {
+      requireTaskWriter(member, row);
+      if (row.deletedAt) throw taskInTrash();
+    }
+  }
+  return locked;
 }
 
 const referenceNotFound = (code: string, what: string, field: string) =>
@@ -449,11 +478,12 @@ export async function updateTask(
   requireTaskWriter(member, row);
   if (row.deletedAt) throw taskInTrash();
   const saved = await ctx.db.transaction(async (tx) => {
-    const values = await patchValues(tx, member, row, input);
+    const current = (await lockTasks(tx, member, [id], { writable: true }))[0]!;
+    const values = await patchValues(tx, member, current, input);
     // An edited occurrence of a periodic series is the person's now: the generator leaves it alone.
-    if (!Object.keys(values).length) return row;
-    const updated = (await updateTasks(tx, row.workspaceId, [id], { ...values, periodicTouched: true }))[0]!;
-    await notifyTaskChanges(ctx, tx, member.id, [{ before: row, after: updated }]);
+    if (!Object.keys(values).length) return current;
+    const updated = (await updateTasks(tx, current.workspaceId, [id], { ...values, periodicTouched: true }))[0]!;
+    await notifyTaskChanges(ctx, tx, member.id, [{ before: current, after: updated }]);
     return updated;
   });
   return presentDetail(ctx, saved);
@@ -463,11 +493,15 @@ export async function updateTask(
 export async function deleteTasks(ctx: AppContext, auth: RequestAuth, ids: string[]): Promise<{ ok: true }> {
   const { member, rows } = await openTasks(ctx, auth, ids);
   for (const row of rows) requireTaskWriter(member, row);
-  const live = rows.filter((row) => !row.deletedAt).map((row) => row.id);
-  await updateTasks(ctx.db, member.workspaceId, live, {
-    deletedAt: ctx.now(),
-    deletedBatch: uuidv7(),
-    periodicTouched: true,
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockTasks(tx, member, ids);
+    for (const row of locked) requireTaskWriter(member, row);
+    const live = locked.filter((row) => !row.deletedAt).map((row) => row.id);
+    await updateTasks(tx, member.workspaceId, live, {
+      deletedAt: ctx.now(),
+      deletedBatch: uuidv7(),
+      periodicTouched: true,
+    });
   });
   return { ok: true };
 }
@@ -476,12 +510,16 @@ export async function deleteTasks(ctx: AppContext, auth: RequestAuth, ids: strin
 export async function restoreTasks(ctx: AppContext, auth: RequestAuth, ids: string[]): Promise<TaskRow[]> {
   const { member, rows } = await openTasks(ctx, auth, ids);
   for (const row of rows) requireTaskWriter(member, row);
-  await updateTasks(
-    ctx.db,
-    member.workspaceId,
-    rows.filter((row) => row.deletedAt).map((row) => row.id),
-    { deletedAt: null, deletedBatch: null },
-  );
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockTasks(tx, member, ids);
+    for (const row of locked) requireTaskWriter(member, row);
+    await updateTasks(
+      tx,
+      member.workspaceId,
+      locked.filter((row) => row.deletedAt).map((row) => row.id),
+      { deletedAt: null, deletedBatch: null },
+    );
+  });
   return findVisibleTasks(ctx.db, member.workspaceId, ids, viewerOf(member));
 }
 
@@ -572,7 +610,11 @@ export async function changeTaskStatus(
 ): Promise<TaskDetail> {
   const { member, rows } = await openTasks(ctx, auth, [id]);
   if (rows[0]!.deletedAt) throw taskInTrash();
-  const [saved] = await ctx.db.transaction((tx) => changeTaskStatuses(ctx, tx, member, rows, to));
+  const [saved] = await ctx.db.transaction(async (tx) => {
+    const locked = await lockTasks(tx, member, [id]);
+    if (locked[0]!.deletedAt) throw taskInTrash();
+    return changeTaskStatuses(ctx, tx, member, locked, to);
+  });
   return presentDetail(ctx, saved!);
 }
 
@@ -676,6 +718,7 @@ export async function updateManyTasks(
   }
   const { status, ...fields } = changes;
   const saved = await ctx.db.transaction(async (tx) => {
+    const rows = await lockTasks(tx, member, ids, { writable: true });
     const sent = new Set(placementFields.filter(([field]) => fields[field] !== undefined).map(([, key]) => key));
     const values: Partial<TaskRow> = {};
     if (sent.size) {
