@@ -7,25 +7,36 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  messageId: string;
 }
 
 /** A real SMTP server on loopback: the API's mails travel over SMTP exactly as in production. */
 export async function startSmtpServer() {
   const mails: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  // While held, a received message is not acknowledged (a slow SMTP server): `holding` counts those waiting.
+  let gate: Promise<void> | null = null;
+  let holding = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed: ParsedMail) => {
+        .then(async (parsed: ParsedMail) => {
+          if (gate) {
+            holding++;
+            for (const wake of waiters.splice(0)) wake();
+            await gate;
+            holding--;
+          }
           for (const rcpt of session.envelope.rcptTo) {
             mails.push({
               to: rcpt.address.toLowerCase(),
               subject: parsed.subject ?? "",
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
+              messageId: parsed.messageId ?? "",
             });
           }
           for (const wake of waiters.splice(0)) wake();
@@ -78,6 +89,30 @@ export async function startSmtpServer() {
       const match = /確認コード: (\d{6})/.exec(mail.text);
       if (!match) throw new Error(`no code in mail "${mail.subject}" to ${to}`);
       return match[1]!;
+    },
+    /** Holds every message received from now on unacknowledged until the returned release is called. */
+    hold(): () => void {
+      let release!: () => void;
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    /** How many messages are held unacknowledged right now. */
+    held: () => holding,
+    /** Waits until `count` messages are held. */
+    async untilHeld(count: number, timeoutMs = 20_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (holding < count) {
+        if (Date.now() > deadline) throw new Error(`${holding} mails held, not ${count}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

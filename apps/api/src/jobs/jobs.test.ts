@@ -23,6 +23,7 @@ import { openTestDatabase } from "../../test/test-database.ts";
 import { currentActor, runAsActor } from "../db/actor.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { createPgBossJobs } from "./pg-boss-jobs.ts";
+import { SEND_MAIL_CONCURRENCY } from "./send-mail.job.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectNode = path.resolve(here, "../../../../node_modules/.bin/node");
@@ -68,15 +69,45 @@ describe("ctx.jobs of the app", () => {
       }),
     ).rejects.toThrow("the change failed");
     await t.ctx.db.transaction((tx) => t.ctx.jobs.enqueueMany(tx, "send-mail", batch("一斉連絡")));
-    for (const address of to) {
-      expect((await t.smtp.mailWithSubject(address, "一斉連絡")).subject).toBe("一斉連絡");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const rows = (await jobsNamed(t.ctx.db, "send-mail")).filter((row) => to.includes(row.data.to as string));
+    expect(rows.map((row) => row.data.subject)).toEqual(["一斉連絡", "一斉連絡", "一斉連絡"]);
+    // A job completes only once its mail was taken by the server: then every mail that will come has come.
+    for (const row of rows) await waitForJob(t.ctx.db, row.id);
     expect(to.flatMap((address) => t.smtp.mailsTo(address).map((received) => received.subject))).toEqual([
       "一斉連絡",
       "一斉連絡",
       "一斉連絡",
     ]);
+  });
+
+  it("takes one mail job a fetch while the SMTP server is slow, each mail named by its job", async () => {
+    // Two more than one instance sends at once: those two must wait unfetched, their expiry not yet running.
+    const to = Array.from({ length: SEND_MAIL_CONCURRENCY + 2 }, (_, i) => `fetch-${i}@example.co.jp`);
+    const release = t.smtp.hold();
+    let rows: Awaited<ReturnType<typeof jobsNamed>>;
+    try {
+      await t.ctx.db.transaction((tx) =>
+        t.ctx.jobs.enqueueMany(
+          tx,
+          "send-mail",
+          to.map((address) => ({ payload: mail(address, "順番の連絡") })),
+        ),
+      );
+      await t.smtp.untilHeld(SEND_MAIL_CONCURRENCY);
+      rows = (await jobsNamed(t.ctx.db, "send-mail")).filter((row) => to.includes(row.data.to as string));
+      const states = rows.map((row) => row.state);
+      expect(states.filter((state) => state === "active")).toHaveLength(SEND_MAIL_CONCURRENCY);
+      expect(states.filter((state) => state === "created")).toHaveLength(2);
+      // Every fetched job is being delivered: none waits behind another while its expiry runs.
+      expect(t.smtp.held()).toBe(SEND_MAIL_CONCURRENCY);
+    } finally {
+      release();
+    }
+    for (const row of rows) {
+      await waitForJob(t.ctx.db, row.id);
+      const received = t.smtp.mailsTo(row.data.to as string);
+      expect(received.map((mail) => mail.messageId)).toEqual([`<job-${row.id}@tasuki.test>`]);
+    }
   });
 
   it("writes the daily schedules in Asia/Tokyo", async () => {

@@ -40,6 +40,11 @@ export interface JobDefinition<N extends keyof M & string, M extends object = Jo
   retry?: { limit: number; delaySeconds: number; maxDelaySeconds?: number };
   /** How long one run may take before it counts as lost (crash) and is retried: 15 minutes unless set. */
   expireInSeconds?: number;
+  /**
+   * How many runs of this job one instance makes at once (1 unless set). Each takes one job a fetch, since a
+   * job's expiry runs from its fetch: a job fetched to wait behind another could expire unstarted.
+   */
+  concurrency?: number;
 }
 
 export interface EnqueueOptions {

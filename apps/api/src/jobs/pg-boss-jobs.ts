@@ -178,15 +178,18 @@ export function createPgBossJobs<M extends object = JobPayloads>({
           definition.name,
           // A notification wakes the worker for a new job, but not when a retry's delay runs out: the same
           // short poll serves both, so a retry runs on time rather than at pg-boss's 30 s notify backstop.
-          // Up to 10 jobs a fetch, one after the other, each settled on its own; while fetches come back
-          // full the worker fetches again at once, so a backlog (a morning's reminder mails) drains
-          // without waiting a polling interval per job.
+          // One job a fetch: a job's expiry runs from its fetch, so the later jobs of a batch would expire
+          // while waiting behind a slow one (a slow SMTP server) and be run again by another instance (a mail
+          // sent twice). Throughput comes from `concurrency` workers instead, each woken by the enqueue's
+          // notification; and while the queue's statistics show a backlog (a morning's reminder mails) each
+          // fetches again at once rather than after a polling interval.
           {
             pollingIntervalSeconds,
             notifyPollingIntervalSeconds: pollingIntervalSeconds,
-            batchSize: 10,
+            batchSize: 1,
+            localConcurrency: definition.concurrency ?? 1,
+            burstWhenReadyExceeds: 1,
             perJobResults: true,
-            burstWhenBatchFull: true,
           },
           async (batch) => {
             const results: JobResult[] = [];

@@ -8,13 +8,22 @@ import type { AppContext } from "../app-context.ts";
  * the API answers 503 at once when the server is down, and their payload (a code, an invitation link) must
  * not sit in the job table.
  */
+/** A send lost with its instance is run again after this long; the SMTP timeouts (mailer.ts) stay well under it. */
+export const SEND_MAIL_EXPIRE_SECONDS = 5 * 60;
+
+/** Deliveries one instance makes at once. */
+export const SEND_MAIL_CONCURRENCY = 4;
+
 export function defineSendMailJob(ctx: AppContext): void {
   ctx.jobs.define({
     name: "send-mail",
     retry: { limit: 12, delaySeconds: 10, maxDelaySeconds: 3600 },
-    expireInSeconds: 5 * 60,
-    async handle(message) {
-      await ctx.mailer.send(message);
+    expireInSeconds: SEND_MAIL_EXPIRE_SECONDS,
+    // Mails of one change (a notice to each member) go out side by side, each on its own connection.
+    concurrency: SEND_MAIL_CONCURRENCY,
+    async handle(message, run) {
+      // The job's id names the mail: a rare second run (an instance lost mid-send) sends the same Message-ID.
+      await ctx.mailer.send(message, { key: `job-${run.id}` });
     },
   });
 }
