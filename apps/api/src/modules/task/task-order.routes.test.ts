@@ -88,7 +88,8 @@ describe("task order and copies", () => {
       expect(res.status).toBe(200);
     }
     expect(await orderOf(w)).toEqual(["C", "B", "A"]);
-  });
+    // Some sixty requests: room for a loaded two-core machine.
+  }, 180_000);
 
   it("refuses neighbours of another parent, itself, unknown ids, other companies and guests", async () => {
     const w = await world();
