@@ -31,6 +31,7 @@ import { registerWorkspaceDefinitionRoutes } from "./modules/workspace/workspace
 import { registerStaffRoutes } from "./modules/workspace-user/staff.routes.ts";
 import { registerWorkspaceUserRoutes } from "./modules/workspace-user/workspace-user.routes.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerSecurityHeaders } from "./plugins/security.ts";
 import { registerSwagger } from "./plugins/swagger.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -90,9 +91,10 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook("onClose", () => ctx.jobs.stop());
 
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerOperatorEvents(app, ctx);
   await registerSecurityHeaders(app);
-  await registerSwagger(app);
+  await registerSwagger(app, ctx);
   // Clients only send small control messages (auth, subscribe).
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerRealtimeRoutes(app, ctx, options.realtime);

@@ -802,3 +802,60 @@ describe("access matrix", () => {
     expect(stale, "rows for endpoints that no longer exist").toEqual([]);
   });
 });
+
+/**
+ * Authentication comes before validation (lib/route.ts: the token in onRequest, the session in preValidation):
+ * an anonymous call answers 401 whatever its input, never the schema's messages, on every endpoint that is not
+ * public — files, uploads and the hand-made calls included.
+ */
+describe("authentication before validation", () => {
+  const junk = { workspace_id: "not-an-id", title: 5, name: ["x"], items: "x", status: "nonsense" };
+
+  it("answers an anonymous call with invalid input 401 on every endpoint that needs a token", async () => {
+    const got: Record<string, number> = {};
+    for (const [key, row] of Object.entries(matrix)) {
+      if (row.expect.anonymous !== 401) continue;
+      const [method, path] = key.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
+      const url = `${path.replace(/\{\w+\}/g, "not-an-id")}?workspace_id=not-an-id&tab=nonsense&page=-1`;
+      const res = await call(t.app, { method, url, ...(method === "GET" ? {} : { payload: junk }) });
+      got[key] = res.status;
+      if (res.status === 401) expect(res.body).toMatchObject({ code: "unauthorized" });
+    }
+    const refused = Object.fromEntries(Object.keys(got).map((key) => [key, 401]));
+    expect(got).toEqual(refused);
+    expect(Object.keys(got).length).toBeGreaterThan(80);
+  });
+
+  it("answers GET /app/task/list?tab=nonsense 401, not 400, without a token", async () => {
+    const res = await call(t.app, { method: "GET", url: "/app/task/list?tab=nonsense" });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "unauthorized" });
+  });
+
+  it("answers a signed-out session 401 before validating its input", async () => {
+    const user = await signUpWithWorkspace(t, "ログアウト株式会社");
+    const out = await call(t.app, {
+      method: "POST",
+      url: "/app/auth/logout",
+      payload: { refresh_token: user.tokens.refresh_token },
+    });
+    expect(out.status).toBe(200);
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/app/task/new",
+      token: user.tokens.access_token,
+      payload: { workspace_id: user.workspace.id, title: "" },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: "session_revoked" });
+  });
+
+  it("refuses an anonymous upload with 401 before reading it", async () => {
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/app/image/new",
+      ...multipart({ workspace_id: "not-an-id" }, { name: "a.png", type: "image/png", data: PNG_1x1 }),
+    });
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,6 +1,8 @@
+import { realtimeContract } from "@tasuki/contract/system/realtime.contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../app-context.ts";
 import { forbidden } from "../lib/app-error.ts";
+import { socketRoute } from "../lib/route.ts";
 import { RealtimeHub, type RealtimeOptions } from "./realtime-hub.ts";
 
 /**
@@ -28,22 +30,17 @@ export async function registerRealtimeRoutes(
   await hub.start();
   // Before the server closes its sockets, so that clients hear a proper 1001 and reconnect elsewhere.
   app.addHook("preClose", async () => hub.stop());
-  app.get(
-    "/app/realtime",
-    {
-      websocket: true,
-      // A WebSocket, not a call of the REST API: kept out of the OpenAPI document.
-      schema: { hide: true },
-      preValidation: async (request: FastifyRequest) => {
-        if (!isAllowedOrigin(request, ctx.config.appOrigin)) {
-          throw forbidden(
-            `origin ${request.headers.origin} may not open the realtime connection`,
-            "このページからはリアルタイム接続を開けません。",
-          );
-        }
-      },
+  // The handshake is public (browsers cannot send a header on a WebSocket): the first message authenticates.
+  socketRoute(app, ctx, realtimeContract, {
+    preValidation: async (request) => {
+      if (!isAllowedOrigin(request, ctx.config.appOrigin)) {
+        throw forbidden(
+          `origin ${request.headers.origin} may not open the realtime connection`,
+          "このページからはリアルタイム接続を開けません。",
+        );
+      }
     },
-    (socket) => hub.accept(socket),
-  );
+    onSocket: (socket) => hub.accept(socket),
+  });
   return hub;
 }

@@ -2,6 +2,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { analyticsBreakdownBySchema, analyticsBreakdownSchema, analyticsQuerySchema } from "./analytics.schema.ts";
 
 export const getAnalyticsBreakdownContract = defineContract({
+  operationId: "getAnalyticsBreakdown",
   method: "GET",
   path: "/app/analytics/breakdown",
   summary:

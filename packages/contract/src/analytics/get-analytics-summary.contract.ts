@@ -2,6 +2,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { analyticsQuerySchema, analyticsSummarySchema } from "./analytics.schema.ts";
 
 export const getAnalyticsSummaryContract = defineContract({
+  operationId: "getAnalyticsSummary",
   method: "GET",
   path: "/app/analytics/summary",
   summary:

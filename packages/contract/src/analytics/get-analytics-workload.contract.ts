@@ -2,6 +2,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { analyticsQuerySchema, analyticsWorkloadSchema } from "./analytics.schema.ts";
 
 export const getAnalyticsWorkloadContract = defineContract({
+  operationId: "getAnalyticsWorkload",
   method: "GET",
   path: "/app/analytics/workload",
   summary:

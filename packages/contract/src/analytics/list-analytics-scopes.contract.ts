@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { analyticsScopesSchema } from "./analytics.schema.ts";
 
 export const listAnalyticsScopesContract = defineContract({
+  operationId: "listAnalyticsScopes",
   method: "GET",
   path: "/app/analytics/scopes",
   summary:

@@ -18,6 +18,7 @@ export const auditLogFilterSchema = z.object({
 });
 
 export const listAuditLogsContract = defineContract({
+  operationId: "listAuditLogs",
   method: "GET",
   path: "/app/audit-log/list",
   summary: "The workspace's audit log, newest first, filtered (owner and admin only); append-only, no writes",
@@ -27,6 +28,21 @@ export const listAuditLogsContract = defineContract({
   response: pageOf(auditLogSchema),
 });
 
-/** The CSV download is a file, not JSON: its path is here, its route registered by hand. */
-export const EXPORT_AUDIT_LOG_PATH = "/app/audit-log/export.csv";
 export const exportAuditLogQuerySchema = auditLogFilterSchema;
+
+/** The CSV download is a file (bytes), not JSON: the route sends it itself. */
+export const exportAuditLogContract = defineContract({
+  operationId: "exportAuditLog",
+  method: "GET",
+  path: "/app/audit-log/export.csv",
+  summary: "The filtered audit log as a CSV file that Excel opens as is (owner and admin): UTF-8 with BOM",
+  tags: ["audit-log"],
+  auth: "bearer",
+  query: exportAuditLogQuerySchema,
+  produces: ["text/csv"],
+  response: z
+    .string()
+    .describe("日時,操作者,対象,対象名,操作,変更内容,ID (CRLF, RFC 4180), newest first, at most 10,000 rows"),
+});
+
+export const EXPORT_AUDIT_LOG_PATH = exportAuditLogContract.path;

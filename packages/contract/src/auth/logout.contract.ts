@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { refreshTokenBodySchema } from "./auth.schema.ts";
 
 export const logoutContract = defineContract({
+  operationId: "logout",
   method: "POST",
   path: "/app/auth/logout",
   summary: "Sign out: revokes the refresh token's whole family (the session)",

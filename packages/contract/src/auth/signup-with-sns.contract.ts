@@ -2,6 +2,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { snsCallbackBodySchema, tokenSetSchema } from "./auth.schema.ts";
 
 export const signupWithSnsContract = defineContract({
+  operationId: "signupWithSns",
   method: "POST",
   path: "/app/auth/signup-with-sns",
   summary:

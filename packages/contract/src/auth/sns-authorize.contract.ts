@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { snsAuthorizeBodySchema } from "./auth.schema.ts";
 
 export const snsAuthorizeContract = defineContract({
+  operationId: "snsAuthorize",
   method: "POST",
   path: "/app/auth/sns/authorize",
   summary:

@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { snsProviderSchema } from "./auth.schema.ts";
 
 export const snsProvidersContract = defineContract({
+  operationId: "snsProviders",
   method: "GET",
   path: "/app/auth/sns/providers",
   summary: "The social sign-in providers configured on this server",

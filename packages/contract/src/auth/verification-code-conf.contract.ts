@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { verificationCodeConfBodySchema } from "./auth.schema.ts";
 
 export const verificationCodeConfContract = defineContract({
+  operationId: "verificationCodeConf",
   method: "POST",
   path: "/app/auth/verification-code/conf",
   summary: "Check a mailed code; answers a single-use verification token valid 15 minutes",

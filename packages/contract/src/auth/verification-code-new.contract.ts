@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { verificationCodeNewBodySchema } from "./auth.schema.ts";
 
 export const verificationCodeNewContract = defineContract({
+  operationId: "verificationCodeNew",
   method: "POST",
   path: "/app/auth/verification-code/new",
   summary:

@@ -4,6 +4,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { planContractSchema, planUsageSchema } from "./plan.schema.ts";
 
 export const listPlanContractsContract = defineContract({
+  operationId: "listPlanContracts",
   method: "GET",
   path: "/app/plan-contract/list-all",
   summary: "The workspace's plan contracts (the current one first, then scheduled and past ones) and its usage",

@@ -6,6 +6,7 @@ export const businessCategorySchema = z
   .meta({ id: "BusinessCategory" });
 
 export const listBusinessCategoriesContract = defineContract({
+  operationId: "listBusinessCategories",
   method: "GET",
   path: "/app/business-category/list-all",
   summary: "The 業種 catalogue (seed data), used by company records and AI templates",

@@ -11,6 +11,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type AuthMode = "bearer" | "none" | "optional";
 
 export interface ContractShape {
+  /** The operation's name in the OpenAPI document (client generators name their functions after it): camelCase, unique. */
+  operationId: string;
   method: HttpMethod;
   /** OpenAPI-style path, e.g. `/app/workspace/{id}`. */
   path: string;
@@ -23,6 +25,18 @@ export interface ContractShape {
   /** The success status; 200 unless the call creates something. */
   status?: 200 | 201 | 204;
   response: z.ZodType;
+  /**
+   * The answer is a file sent as bytes in one of these media types (a CSV, an image), not JSON: the handler
+   * sends it through `reply`, and `response` (with its `.describe()`) only documents it.
+   */
+  produces?: readonly string[];
+  /**
+   * The body arrives in this media type and the handler reads it as a stream (an upload): it is not parsed
+   * before the handler, and `body` only documents it.
+   */
+  consumes?: "multipart/form-data";
+  /** Not an operation of the REST API (the realtime socket, the development outbox): kept out of OpenAPI. */
+  hidden?: true;
 }
 
 /** One contract per endpoint: the API registers its route from it, the web client calls through it. */

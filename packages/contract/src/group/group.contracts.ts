@@ -5,6 +5,7 @@ import { pageOf, pageQuerySchema, trashFlagSchema } from "../common/list.schema.
 import { groupFieldsSchema, groupNodeSchema, groupSchema } from "./group.schema.ts";
 
 export const listGroupsContract = defineContract({
+  operationId: "listGroups",
   method: "GET",
   path: "/app/group/list",
   summary: "Groups of a workspace, paginated, filtered by parent, layer or name (the trash with trash=true)",
@@ -21,6 +22,7 @@ export const listGroupsContract = defineContract({
 });
 
 export const listGroupTreeContract = defineContract({
+  operationId: "listGroupTree",
   method: "GET",
   path: "/app/group/topdown/list-all",
   summary: "The whole group tree, top down (depth-first, siblings in their order); members included on request",
@@ -37,6 +39,7 @@ export const listGroupTreeContract = defineContract({
 });
 
 export const newGroupContract = defineContract({
+  operationId: "newGroup",
   method: "POST",
   path: "/app/group/new",
   summary: "Create a group (manage_groups), placed last among its siblings",
@@ -48,6 +51,7 @@ export const newGroupContract = defineContract({
 });
 
 export const getGroupContract = defineContract({
+  operationId: "getGroup",
   method: "GET",
   path: "/app/group/{id}",
   summary: "One group",
@@ -58,6 +62,7 @@ export const getGroupContract = defineContract({
 });
 
 export const updateGroupContract = defineContract({
+  operationId: "updateGroup",
   method: "PATCH",
   path: "/app/group/{id}",
   summary:
@@ -73,6 +78,7 @@ export const updateGroupContract = defineContract({
 });
 
 export const deleteGroupContract = defineContract({
+  operationId: "deleteGroup",
   method: "DELETE",
   path: "/app/group/{id}",
   summary:
@@ -85,6 +91,7 @@ export const deleteGroupContract = defineContract({
 });
 
 export const restoreGroupContract = defineContract({
+  operationId: "restoreGroup",
   method: "PUT",
   path: "/app/group/{id}/restoration",
   summary: "Bring a group back from the trash with the subtree trashed together with it (manage_groups)",

@@ -7,6 +7,7 @@ import { notificationPreferenceSchema, notificationSchema } from "./notification
 const tags = ["notification"];
 
 export const listNotificationsContract = defineContract({
+  operationId: "listNotifications",
   method: "GET",
   path: "/app/notification/list",
   summary: "The caller's notifications in the workspace, newest first; unread=true for the unread ones only",
@@ -23,6 +24,7 @@ export const listNotificationsContract = defineContract({
 });
 
 export const countUnreadNotificationsContract = defineContract({
+  operationId: "countUnreadNotifications",
   method: "GET",
   path: "/app/notification/unread-count",
   summary: "How many of the caller's notifications in the workspace are unread (the bell's badge)",
@@ -33,6 +35,7 @@ export const countUnreadNotificationsContract = defineContract({
 });
 
 export const readNotificationContract = defineContract({
+  operationId: "readNotification",
   method: "PUT",
   path: "/app/notification/{id}/read",
   summary: "Mark one of the caller's notifications as read (again is harmless); another's answers 404",
@@ -43,6 +46,7 @@ export const readNotificationContract = defineContract({
 });
 
 export const readAllNotificationsContract = defineContract({
+  operationId: "readAllNotifications",
   method: "PUT",
   path: "/app/notification/list/read",
   summary: "Mark every notification of the caller in the workspace as read; answers how many were unread",
@@ -53,6 +57,7 @@ export const readAllNotificationsContract = defineContract({
 });
 
 export const getNotificationPreferenceContract = defineContract({
+  operationId: "getNotificationPreference",
   method: "GET",
   path: "/app/notification/preference",
   summary: "The caller's e-mail notification preference (for all their workspaces)",
@@ -62,6 +67,7 @@ export const getNotificationPreferenceContract = defineContract({
 });
 
 export const putNotificationPreferenceContract = defineContract({
+  operationId: "putNotificationPreference",
   method: "PUT",
   path: "/app/notification/preference",
   summary: "Set the caller's e-mail notification preference: none, immediately or a daily digest at 09:00 Asia/Tokyo",

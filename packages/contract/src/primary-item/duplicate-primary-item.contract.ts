@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { primaryItemSchema } from "./primary-item.schema.ts";
 
 export const duplicatePrimaryItemContract = defineContract({
+  operationId: "duplicatePrimaryItem",
   method: "POST",
   path: "/app/primary-item/{id}/duplicate",
   summary:

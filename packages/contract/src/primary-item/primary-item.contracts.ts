@@ -14,6 +14,7 @@ import {
 const tags = ["primary-item"];
 
 export const listPrimaryItemsContract = defineContract({
+  operationId: "listPrimaryItems",
   method: "GET",
   path: "/app/primary-item/list",
   summary: "Primary items (大項目) of a project the caller may see, in their order; the trash with trash=true",
@@ -24,6 +25,7 @@ export const listPrimaryItemsContract = defineContract({
 });
 
 export const deletePrimaryItemsContract = defineContract({
+  operationId: "deletePrimaryItems",
   method: "DELETE",
   path: "/app/primary-item/list",
   summary: "Move several primary items (with their secondary items and tasks) to the trash, all or none",
@@ -34,6 +36,7 @@ export const deletePrimaryItemsContract = defineContract({
 });
 
 export const restorePrimaryItemsContract = defineContract({
+  operationId: "restorePrimaryItems",
   method: "PUT",
   path: "/app/primary-item/list/restoration",
   summary: "Bring several primary items back with what was trashed with them, all or none",
@@ -44,6 +47,7 @@ export const restorePrimaryItemsContract = defineContract({
 });
 
 export const primaryItemIdNamesContract = defineContract({
+  operationId: "primaryItemIdNames",
   method: "GET",
   path: "/app/primary-item/id-name/list-all",
   summary: "Ids and names of the live primary items of a project, for pickers",
@@ -54,6 +58,7 @@ export const primaryItemIdNamesContract = defineContract({
 });
 
 export const newPrimaryItemContract = defineContract({
+  operationId: "newPrimaryItem",
   method: "POST",
   path: "/app/primary-item/new",
   summary: "Create a primary item at the end of a project's items (create_tasks and sight of the project)",
@@ -70,6 +75,7 @@ export const newPrimaryItemContract = defineContract({
 });
 
 export const getPrimaryItemContract = defineContract({
+  operationId: "getPrimaryItem",
   method: "GET",
   path: "/app/primary-item/{id}",
   summary: "One primary item",
@@ -80,6 +86,7 @@ export const getPrimaryItemContract = defineContract({
 });
 
 export const updatePrimaryItemContract = defineContract({
+  operationId: "updatePrimaryItem",
   method: "PATCH",
   path: "/app/primary-item/{id}",
   summary: "Rename or describe a primary item",
@@ -91,6 +98,7 @@ export const updatePrimaryItemContract = defineContract({
 });
 
 export const deletePrimaryItemContract = defineContract({
+  operationId: "deletePrimaryItem",
   method: "DELETE",
   path: "/app/primary-item/{id}",
   summary: "Move a primary item, its secondary items and its tasks to the trash together",
@@ -101,6 +109,7 @@ export const deletePrimaryItemContract = defineContract({
 });
 
 export const putPrimaryItemPositionContract = defineContract({
+  operationId: "putPrimaryItemPosition",
   method: "PUT",
   path: "/app/primary-item/{id}/position",
   summary: "Move a primary item between two others of the same parent",
@@ -112,6 +121,7 @@ export const putPrimaryItemPositionContract = defineContract({
 });
 
 export const restorePrimaryItemContract = defineContract({
+  operationId: "restorePrimaryItem",
   method: "PUT",
   path: "/app/primary-item/{id}/restoration",
   summary: "Bring a primary item back with what was trashed with it",

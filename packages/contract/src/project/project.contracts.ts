@@ -5,6 +5,7 @@ import { pageOf, pageQuerySchema, positionBodySchema, trashFlagSchema } from "..
 import { projectFieldsSchema, projectPatchSchema, projectSchema } from "./project.schema.ts";
 
 export const listProjectsContract = defineContract({
+  operationId: "listProjects",
   method: "GET",
   path: "/app/project/list",
   summary:
@@ -22,6 +23,7 @@ export const listProjectsContract = defineContract({
 });
 
 export const newProjectContract = defineContract({
+  operationId: "newProject",
   method: "POST",
   path: "/app/project/new",
   summary: "Create a project (manage_projects), placed last",
@@ -33,6 +35,7 @@ export const newProjectContract = defineContract({
 });
 
 export const getProjectContract = defineContract({
+  operationId: "getProject",
   method: "GET",
   path: "/app/project/{id}",
   summary: "One project",
@@ -43,6 +46,7 @@ export const getProjectContract = defineContract({
 });
 
 export const updateProjectContract = defineContract({
+  operationId: "updateProject",
   method: "PATCH",
   path: "/app/project/{id}",
   summary: "Edit or archive a project (manage_projects, or its manager)",
@@ -54,6 +58,7 @@ export const updateProjectContract = defineContract({
 });
 
 export const deleteProjectContract = defineContract({
+  operationId: "deleteProject",
   method: "DELETE",
   path: "/app/project/{id}",
   summary: "Move a project to the trash (manage_projects)",
@@ -64,6 +69,7 @@ export const deleteProjectContract = defineContract({
 });
 
 export const putProjectPositionContract = defineContract({
+  operationId: "putProjectPosition",
   method: "PUT",
   path: "/app/project/{id}/position",
   summary: "Move a project between two others in the manual order (manage_projects)",
@@ -75,6 +81,7 @@ export const putProjectPositionContract = defineContract({
 });
 
 export const restoreProjectContract = defineContract({
+  operationId: "restoreProject",
   method: "PUT",
   path: "/app/project/{id}/restoration",
   summary: "Bring a project back from the trash (manage_projects)",

@@ -14,6 +14,7 @@ import { secondaryItemSchema } from "./secondary-item.schema.ts";
 const tags = ["secondary-item"];
 
 export const listSecondaryItemsContract = defineContract({
+  operationId: "listSecondaryItems",
   method: "GET",
   path: "/app/secondary-item/list",
   summary: "Secondary items (中項目) under one primary item, in their order; the trash with trash=true",
@@ -24,6 +25,7 @@ export const listSecondaryItemsContract = defineContract({
 });
 
 export const deleteSecondaryItemsContract = defineContract({
+  operationId: "deleteSecondaryItems",
   method: "DELETE",
   path: "/app/secondary-item/list",
   summary: "Move several secondary items (with their tasks) to the trash, all or none",
@@ -34,6 +36,7 @@ export const deleteSecondaryItemsContract = defineContract({
 });
 
 export const restoreSecondaryItemsContract = defineContract({
+  operationId: "restoreSecondaryItems",
   method: "PUT",
   path: "/app/secondary-item/list/restoration",
   summary: "Bring several secondary items back with what was trashed with them, all or none",
@@ -44,6 +47,7 @@ export const restoreSecondaryItemsContract = defineContract({
 });
 
 export const secondaryItemIdNamesContract = defineContract({
+  operationId: "secondaryItemIdNames",
   method: "GET",
   path: "/app/secondary-item/id-name/list-all",
   summary: "Ids and names of the live secondary items under a primary item, for pickers",
@@ -54,6 +58,7 @@ export const secondaryItemIdNamesContract = defineContract({
 });
 
 export const newSecondaryItemContract = defineContract({
+  operationId: "newSecondaryItem",
   method: "POST",
   path: "/app/secondary-item/new",
   summary: "Create a secondary item at the end of a primary item's children (create_tasks and sight of the project)",
@@ -70,6 +75,7 @@ export const newSecondaryItemContract = defineContract({
 });
 
 export const getSecondaryItemContract = defineContract({
+  operationId: "getSecondaryItem",
   method: "GET",
   path: "/app/secondary-item/{id}",
   summary: "One secondary item",
@@ -80,6 +86,7 @@ export const getSecondaryItemContract = defineContract({
 });
 
 export const updateSecondaryItemContract = defineContract({
+  operationId: "updateSecondaryItem",
   method: "PATCH",
   path: "/app/secondary-item/{id}",
   summary: "Rename or describe a secondary item",
@@ -91,6 +98,7 @@ export const updateSecondaryItemContract = defineContract({
 });
 
 export const deleteSecondaryItemContract = defineContract({
+  operationId: "deleteSecondaryItem",
   method: "DELETE",
   path: "/app/secondary-item/{id}",
   summary: "Move a secondary item and its tasks to the trash together",
@@ -101,6 +109,7 @@ export const deleteSecondaryItemContract = defineContract({
 });
 
 export const putSecondaryItemPositionContract = defineContract({
+  operationId: "putSecondaryItemPosition",
   method: "PUT",
   path: "/app/secondary-item/{id}/position",
   summary: "Move a secondary item between two others under the same primary item",
@@ -112,6 +121,7 @@ export const putSecondaryItemPositionContract = defineContract({
 });
 
 export const restoreSecondaryItemContract = defineContract({
+  operationId: "restoreSecondaryItem",
   method: "PUT",
   path: "/app/secondary-item/{id}/restoration",
   summary: "Bring a secondary item back with what was trashed with it",

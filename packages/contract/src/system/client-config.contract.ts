@@ -20,6 +20,7 @@ export const clientConfigSchema = z
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const clientConfigContract = defineContract({
+  operationId: "clientConfig",
   method: "GET",
   path: "/app/client-config",
   summary: "What the web app needs before sign-in: external links, terms version, social providers",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineContract } from "../common/define-contract.ts";
 
 export const healthzContract = defineContract({
+  operationId: "healthz",
   method: "GET",
   path: "/healthz",
   summary: "The process is up",
@@ -11,6 +12,7 @@ export const healthzContract = defineContract({
 });
 
 export const readyzContract = defineContract({
+  operationId: "readyz",
   method: "GET",
   path: "/readyz",
   summary: "The database answers",

@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { taskDetailSchema } from "./task.schema.ts";
 
 export const duplicateTaskContract = defineContract({
+  operationId: "duplicateTask",
   method: "POST",
   path: "/app/task/{id}/duplicate",
   summary:

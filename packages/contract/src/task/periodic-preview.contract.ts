@@ -37,6 +37,7 @@ export const periodicPreviewSchema = recurrencePreviewSchema
 export type PeriodicPreview = z.infer<typeof periodicPreviewSchema>;
 
 export const periodicPreviewContract = defineContract({
+  operationId: "periodicPreview",
   method: "POST",
   path: "/app/task/periodic/preview",
   summary:

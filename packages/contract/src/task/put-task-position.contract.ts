@@ -4,6 +4,7 @@ import { positionBodySchema } from "../common/list.schema.ts";
 import { taskDetailSchema } from "./task.schema.ts";
 
 export const putTaskPositionContract = defineContract({
+  operationId: "putTaskPosition",
   method: "PUT",
   path: "/app/task/{id}/position",
   summary:

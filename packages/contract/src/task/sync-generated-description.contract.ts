@@ -12,6 +12,7 @@ export const syncGeneratedDescriptionBodySchema = z
   .nullish();
 
 export const syncGeneratedDescriptionContract = defineContract({
+  operationId: "syncGeneratedDescription",
   method: "POST",
   path: "/app/task/{id}/sync-generated-description",
   summary:

@@ -25,6 +25,7 @@ export const periodicTaskDetailSchema = taskDetailSchema.extend(occurrencesField
 export const periodicTaskSchema = taskSchema.extend(occurrencesField);
 
 export const putTaskPeriodicContract = defineContract({
+  operationId: "putTaskPeriodic",
   method: "PUT",
   path: "/app/task/{id}/periodic",
   summary:
@@ -37,6 +38,7 @@ export const putTaskPeriodicContract = defineContract({
 });
 
 export const deleteTaskPeriodicContract = defineContract({
+  operationId: "deleteTaskPeriodic",
   method: "DELETE",
   path: "/app/task/{id}/periodic",
   summary: "Stop repeating: clear the rule and trash the future, untouched occurrences (past and edited ones stay)",
@@ -47,6 +49,7 @@ export const deleteTaskPeriodicContract = defineContract({
 });
 
 export const putTasksPeriodicContract = defineContract({
+  operationId: "putTasksPeriodic",
   method: "PUT",
   path: "/app/task/list/periodic",
   summary: "Apply one recurrence rule to many tasks, all or none; any id not visible answers 404",

@@ -40,6 +40,7 @@ export const taskListQuerySchema = pageQuerySchema.extend({
 });
 
 export const listTasksContract = defineContract({
+  operationId: "listTasks",
   method: "GET",
   path: "/app/task/list",
   summary:
@@ -51,6 +52,7 @@ export const listTasksContract = defineContract({
 });
 
 export const listMyTasksContract = defineContract({
+  operationId: "listMyTasks",
   method: "GET",
   path: "/app/task/me/list",
   summary: "The caller's own open tasks (assigned to them, not done or closed), deadline first",
@@ -61,6 +63,7 @@ export const listMyTasksContract = defineContract({
 });
 
 export const newTaskContract = defineContract({
+  operationId: "newTask",
   method: "POST",
   path: "/app/task/new",
   summary: "Create a task (create_tasks); ids in the body must be of the same workspace",
@@ -72,6 +75,7 @@ export const newTaskContract = defineContract({
 });
 
 export const getTaskContract = defineContract({
+  operationId: "getTask",
   method: "GET",
   path: "/app/task/{id}",
   summary: "One task with its status history",
@@ -82,6 +86,7 @@ export const getTaskContract = defineContract({
 });
 
 export const updateTaskContract = defineContract({
+  operationId: "updateTask",
   method: "PATCH",
   path: "/app/task/{id}",
   summary: "Edit a task (its creator, assignee, manager, or view_all_tasks); the status changes through /status",
@@ -93,6 +98,7 @@ export const updateTaskContract = defineContract({
 });
 
 export const deleteTaskContract = defineContract({
+  operationId: "deleteTask",
   method: "DELETE",
   path: "/app/task/{id}",
   summary: "Move a task to the trash",
@@ -103,6 +109,7 @@ export const deleteTaskContract = defineContract({
 });
 
 export const putTaskStatusContract = defineContract({
+  operationId: "putTaskStatus",
   method: "PUT",
   path: "/app/task/{id}/status",
   summary:
@@ -115,6 +122,7 @@ export const putTaskStatusContract = defineContract({
 });
 
 export const restoreTaskContract = defineContract({
+  operationId: "restoreTask",
   method: "PUT",
   path: "/app/task/{id}/restoration",
   summary: "Bring a task back from the trash",
@@ -132,6 +140,7 @@ const idListBody = z.strictObject({
 });
 
 export const newTasksContract = defineContract({
+  operationId: "newTasks",
   method: "POST",
   path: "/app/task/list",
   summary: "Create many tasks at once (create_tasks), all or none",
@@ -146,6 +155,7 @@ export const newTasksContract = defineContract({
 });
 
 export const updateTasksContract = defineContract({
+  operationId: "updateTasks",
   method: "PATCH",
   path: "/app/task/list",
   summary:
@@ -159,6 +169,7 @@ export const updateTasksContract = defineContract({
 });
 
 export const deleteTasksContract = defineContract({
+  operationId: "deleteTasks",
   method: "DELETE",
   path: "/app/task/list",
   summary: "Move many tasks to the trash, all or none",
@@ -169,6 +180,7 @@ export const deleteTasksContract = defineContract({
 });
 
 export const restoreTasksContract = defineContract({
+  operationId: "restoreTasks",
   method: "PUT",
   path: "/app/task/list/restoration",
   summary: "Bring many tasks back from the trash, all or none",

@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { userSchema } from "./user.schema.ts";
 
 export const changeEmailContract = defineContract({
+  operationId: "changeEmail",
   method: "POST",
   path: "/app/user/me/email",
   summary:

@@ -4,6 +4,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { userSchema } from "./user.schema.ts";
 
 export const changePasswordContract = defineContract({
+  operationId: "changePassword",
   method: "POST",
   path: "/app/user/me/password",
   summary: "Change (or, for a social-only account, set) the password; other sessions are signed out",

@@ -18,6 +18,7 @@ export const listWorkspaceUsersQuerySchema = pageQuerySchema.extend({
 });
 
 export const listWorkspaceUsersContract = defineContract({
+  operationId: "listWorkspaceUsers",
   method: "GET",
   path: "/app/workspace-user/list",
   summary: "Staff of a workspace, filtered, sorted and paginated (the trash with trash=true)",

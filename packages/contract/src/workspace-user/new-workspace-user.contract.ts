@@ -4,6 +4,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { staffFieldsSchema, workspaceUserSchema } from "./workspace-user.schema.ts";
 
 export const newWorkspaceUserContract = defineContract({
+  operationId: "newWorkspaceUser",
   method: "POST",
   path: "/app/workspace-user/new",
   summary:
@@ -16,6 +17,7 @@ export const newWorkspaceUserContract = defineContract({
 });
 
 export const acceptInvitationContract = defineContract({
+  operationId: "acceptInvitation",
   method: "POST",
   path: "/app/workspace-user/accept-invitation",
   summary: "Join a workspace with the token of an invitation mail (the signed-in user becomes that staff member)",

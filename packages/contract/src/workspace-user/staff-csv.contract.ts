@@ -16,6 +16,7 @@ export const staffCsvRowSchema = z.object({
 });
 
 export const importStaffContract = defineContract({
+  operationId: "importStaff",
   method: "POST",
   path: "/app/workspace-user/import",
   summary:
@@ -43,4 +44,20 @@ export const importStaffContract = defineContract({
 export const exportStaffQuerySchema = z.object({
   workspace_id: idSchema,
   encoding: z.enum(["utf8", "sjis"]).default("utf8"),
+});
+
+/** A file download (CSV bytes), not JSON: the route sends the bytes itself. */
+export const exportStaffContract = defineContract({
+  operationId: "exportStaff",
+  method: "GET",
+  path: "/app/workspace-user/export.csv",
+  summary:
+    "The workspace's staff as a CSV file that Excel opens as is (manage_staff): UTF-8 with BOM, or Shift_JIS with encoding=sjis",
+  tags: ["workspace-user"],
+  auth: "bearer",
+  query: exportStaffQuerySchema,
+  produces: ["text/csv"],
+  response: z
+    .string()
+    .describe("姓,名,セイ,メイ,メールアドレス,社員番号,役職,メイングループ,権限,ステータス (CRLF, RFC 4180)"),
 });

@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { workspaceUserMeSchema, workspaceUserMeUpdateSchema } from "./workspace-user.schema.ts";
 
 export const updateWorkspaceUserMeContract = defineContract({
+  operationId: "updateWorkspaceUserMe",
   method: "PATCH",
   path: "/app/workspace-user/me",
   summary: "Edit the caller's own staff profile (names, kana and avatar) in a workspace",

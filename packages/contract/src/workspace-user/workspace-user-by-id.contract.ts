@@ -5,6 +5,7 @@ import { positionBodySchema } from "../common/list.schema.ts";
 import { staffUpdateSchema, workspaceUserSchema } from "./workspace-user.schema.ts";
 
 export const getWorkspaceUserContract = defineContract({
+  operationId: "getWorkspaceUser",
   method: "GET",
   path: "/app/workspace-user/{id}",
   summary: "One staff record (members of the same workspace)",
@@ -15,6 +16,7 @@ export const getWorkspaceUserContract = defineContract({
 });
 
 export const updateWorkspaceUserContract = defineContract({
+  operationId: "updateWorkspaceUser",
   method: "PATCH",
   path: "/app/workspace-user/{id}",
   summary:
@@ -27,6 +29,7 @@ export const updateWorkspaceUserContract = defineContract({
 });
 
 export const deleteWorkspaceUserContract = defineContract({
+  operationId: "deleteWorkspaceUser",
   method: "DELETE",
   path: "/app/workspace-user/{id}",
   summary: "Move a staff record to the trash (manage_staff); never the last owner",
@@ -37,6 +40,7 @@ export const deleteWorkspaceUserContract = defineContract({
 });
 
 export const putWorkspaceUserStatusContract = defineContract({
+  operationId: "putWorkspaceUserStatus",
   method: "PUT",
   path: "/app/workspace-user/{id}/status",
   summary: "Suspend, retire or reactivate a staff member (manage_staff); their requests are refused at once",
@@ -48,6 +52,7 @@ export const putWorkspaceUserStatusContract = defineContract({
 });
 
 export const putWorkspaceUserPositionContract = defineContract({
+  operationId: "putWorkspaceUserPosition",
   method: "PUT",
   path: "/app/workspace-user/{id}/position",
   summary: "Move a staff record between two others in the manual order (manage_staff)",
@@ -59,6 +64,7 @@ export const putWorkspaceUserPositionContract = defineContract({
 });
 
 export const restoreWorkspaceUserContract = defineContract({
+  operationId: "restoreWorkspaceUser",
   method: "PUT",
   path: "/app/workspace-user/{id}/restoration",
   summary: "Bring a staff record back from the trash (manage_staff)",

@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { workspaceCodeSchema, workspaceNameSchema, workspaceSchema } from "./workspace.schema.ts";
 
 export const newWorkspaceContract = defineContract({
+  operationId: "newWorkspace",
   method: "POST",
   path: "/app/workspace/new",
   summary: "Create a workspace; the caller becomes its owner. Without a code one is generated",

@@ -4,6 +4,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { groupTypeSchema } from "./workspace.schema.ts";
 
 export const putGroupTypesContract = defineContract({
+  operationId: "putGroupTypes",
   method: "PUT",
   path: "/app/workspace/{id}/group-types",
   summary:

@@ -10,6 +10,7 @@ export const officialPositionInputSchema = z.strictObject({
 });
 
 export const putOfficialPositionsContract = defineContract({
+  operationId: "putOfficialPositions",
   method: "PUT",
   path: "/app/workspace/{id}/official-positions",
   summary:
@@ -22,6 +23,7 @@ export const putOfficialPositionsContract = defineContract({
 });
 
 export const putOfficialPositionContract = defineContract({
+  operationId: "putOfficialPosition",
   method: "PUT",
   path: "/app/workspace/{id}/official-position",
   summary: "Create (without id) or update (with id) one official position",

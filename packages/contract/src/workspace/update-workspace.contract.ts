@@ -5,6 +5,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { baseNamesSchema, workspaceCodeSchema, workspaceNameSchema, workspaceSchema } from "./workspace.schema.ts";
 
 export const updateWorkspaceContract = defineContract({
+  operationId: "updateWorkspace",
   method: "PATCH",
   path: "/app/workspace/{id}",
   summary:

@@ -3,6 +3,7 @@ import { defineContract } from "../common/define-contract.ts";
 import { workspaceCodeSchema } from "./workspace.schema.ts";
 
 export const verifyNewWorkspaceCodeContract = defineContract({
+  operationId: "verifyNewWorkspaceCode",
   method: "POST",
   path: "/app/workspace/verify-new-code",
   summary: "Whether a workspace code is free",

@@ -70,15 +70,14 @@ async function findSessionWithMembership(ctx: AppContext, auth: RequestAuth, wor
 }
 
 /**
- * Reads the bearer token. The session row is checked too, so logout and a password reset
- * take effect at once rather than when the 30-minute access token expires. `workspaceId`: the workspace the
- * request names (query or body), whose membership is then read with the session.
+ * The first half of authentication, without the database: reads the bearer token and checks its signature
+ * and expiry. lib/route.ts runs it in `onRequest`, so an anonymous or forged call is refused before its body
+ * is read or validated. `null`: no token on a call that does not require one.
  */
-export async function authenticate(
+export async function verifyBearer(
   ctx: AppContext,
   request: FastifyRequest,
   required: boolean,
-  workspaceId?: unknown,
 ): Promise<RequestAuth | null> {
   const header = request.headers.authorization;
   if (!header) {
@@ -87,9 +86,22 @@ export async function authenticate(
   }
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized("malformed Authorization header");
-  const now = ctx.now();
-  const verified = await verifyAccessToken(ctx.keys, match[1]!, now);
+  const verified = await verifyAccessToken(ctx.keys, match[1]!, ctx.now());
   if (!verified) throw unauthorized("invalid or expired access token", "invalid_access_token");
+  return verified;
+}
+
+/**
+ * The second half: the session row is checked too, so logout and a password reset take effect at once rather
+ * than when the 30-minute access token expires. `workspaceId`: the workspace the request names (query or body,
+ * before validation: only a well-formed id is used), whose membership is then read with the session.
+ */
+export async function confirmSession(
+  ctx: AppContext,
+  verified: RequestAuth,
+  workspaceId?: unknown,
+): Promise<RequestAuth> {
+  const now = ctx.now();
   if (typeof workspaceId === "string" && UUID.test(workspaceId)) {
     const session = await findSessionWithMembership(ctx, verified, workspaceId, now);
     if (!session || session.userId !== verified.userId)

@@ -1,4 +1,5 @@
 import { clientConfigContract } from "@tasuki/contract/system/client-config.contract";
+import { devOutboxContract, devOutboxJsonContract } from "@tasuki/contract/system/dev-outbox.contract";
 import { healthzContract, readyzContract } from "@tasuki/contract/system/health.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
@@ -28,8 +29,8 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
   // The embedded outbox: mails that had no SMTP server to go to. Never in production.
   const outbox = ctx.mailer.outbox;
   if (outbox && ctx.config.env !== "production") {
-    app.get("/dev/outbox.json", { schema: { hide: true } }, async () => ({ items: outbox }));
-    app.get("/dev/outbox", { schema: { hide: true } }, async (_request, reply) =>
+    route(app, ctx, devOutboxJsonContract, async () => ({ items: outbox }));
+    route(app, ctx, devOutboxContract, async ({ reply }) =>
       reply.type("text/html; charset=utf-8").send(renderOutbox(outbox)),
     );
   }
