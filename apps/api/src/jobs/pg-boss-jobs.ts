@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   type Db as BossDb,
+  type Clock,
   type ConstructorOptions,
   fromDrizzle,
   fromPglite,
@@ -37,6 +38,8 @@ export interface CreateJobsOptions {
   database: Database;
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
   tuning?: JobsTuning;
+  /** The source of time of pg-boss's loops and schedules: a test passes pg-boss's `TestClock` to drive them. */
+  clock?: Clock;
 }
 
 /**
@@ -73,11 +76,13 @@ export function createPgBossJobs<M extends object = JobPayloads>({
   database,
   log,
   tuning = {},
+  clock,
 }: CreateJobsOptions): Jobs<M> {
   const { pollingIntervalSeconds = 5, ...loops } = tuning;
   const common: ConstructorOptions = {
     schema: JOBS_SCHEMA,
     useListenNotify: true,
+    ...(clock ? { clock } : {}),
     // pg-boss refuses an option present with the value undefined: only the ones set are passed.
     ...Object.fromEntries(Object.entries(loops).filter(([, value]) => value !== undefined)),
   };
