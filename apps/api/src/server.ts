@@ -57,7 +57,11 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" || config.host === "127.0.0.1" ? "localhost" : config.host}:${port}`;
   const db = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL";
-  const mail = config.smtpUrl ? "SMTP" : `the log and ${url}/dev/outbox`;
+  const mail = config.smtpUrl
+    ? "SMTP"
+    : config.env === "production"
+      ? "none (no SMTP_URL: mails are only logged, by address and subject)"
+      : `no SMTP_URL, so mails are kept at ${url}/dev/outbox (served to this machine only)`;
   console.log(`\nTasuki is running at ${url}\n  database: ${db}\n  mail: ${mail}\n  API reference: ${url}/app/docs\n`);
 }
 

@@ -83,12 +83,24 @@ export async function startSmtpServer() {
         });
       }
     },
-    /** The 6-digit code of the newest mail to an address. */
-    async codeFor(to: string): Promise<string> {
-      const mail = await this.lastMailTo(to);
-      const match = /確認コード: (\d{6})/.exec(mail.text);
-      if (!match) throw new Error(`no code in mail "${mail.subject}" to ${to}`);
-      return match[1]!;
+    /**
+     * The 6-digit code of the newest mail to an address that carries one, waiting for it: codes are mailed by
+     * a job, after the response. `seen`: how many mails the address had before the code was asked for, so that
+     * an earlier code is not taken for the new one.
+     */
+    async codeFor(to: string, seen = 0, timeoutMs = 10_000): Promise<string> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mailsTo(to)
+          .slice(seen)
+          .findLast((candidate) => /確認コード: \d{6}/.test(candidate.text));
+        if (mail) return /確認コード: (\d{6})/.exec(mail.text)![1]!;
+        if (Date.now() > deadline) throw new Error(`no code mailed to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
     },
     /** Holds every message received from now on unacknowledged until the returned release is called. */
     hold(): () => void {

@@ -1,4 +1,5 @@
 import type { AppContext } from "../app-context.ts";
+import { defineVerificationCodeJob } from "../modules/auth/verification-code.job.ts";
 import { defineBillingDailyJob } from "../modules/billing/billing-daily.job.ts";
 import { defineDailyNotificationsJob } from "../modules/notification/daily-notifications.job.ts";
 import { definePeriodicReplanJob } from "./periodic-replan.job.ts";
@@ -11,6 +12,7 @@ import { defineTrashPurgeJob } from "./trash-purge.job.ts";
  */
 export function registerJobs(ctx: AppContext): void {
   defineSendMailJob(ctx);
+  defineVerificationCodeJob(ctx);
   defineTrashPurgeJob(ctx);
   definePeriodicReplanJob(ctx);
   defineDailyNotificationsJob(ctx);

@@ -1,7 +1,11 @@
-import { lt, sql } from "drizzle-orm";
 import type { AppContext } from "../app-context.ts";
-import { rateLimitCounters } from "../db/schema/auth.ts";
 import { tooManyRequests } from "../lib/app-error.ts";
+import {
+  type CounterWindow,
+  decrementCounters,
+  deleteCountersBefore,
+  incrementCounters,
+} from "./rate-limit.repository.ts";
 
 export interface Limit {
   /** What is counted, e.g. `login-fail:ip:1.2.3.4`. */
@@ -10,51 +14,44 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** What `hitLimits` counted, to be handed back to `refundHits` when the attempt turns out not to count. */
+export interface Hits {
+  windows: CounterWindow[];
+}
+
 function windowStart(now: Date, windowSeconds: number): Date {
   const ms = windowSeconds * 1000;
   return new Date(Math.floor(now.getTime() / ms) * ms);
 }
 
 /**
- * Fixed-window counters kept in the database rather than in memory, so that a limit holds
- * across every API instance sharing one PostgreSQL.
+ * Counts one attempt against every limit at once and refuses (429) when any is over its maximum. Fixed-window
+ * counters kept in the database rather than in memory, so that a limit holds across every API instance sharing
+ * one PostgreSQL. Call it *before* the expensive or guessable work (argon2, a code check, a mail): the count
+ * is taken atomically, so 150 concurrent attempts get the numbers 1…150 and only the first `max` go on. Reading
+ * the counter first and counting the failure afterwards would let every concurrent request pass the read.
  */
-export async function hitLimit(ctx: AppContext, limit: Limit): Promise<void> {
+export async function hitLimits(ctx: AppContext, limits: Limit[]): Promise<Hits> {
   const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(rateLimitCounters)
-    .values({ key: limit.key, windowStart: windowStart(now, limit.windowSeconds), count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count });
-  // Old windows are swept now and then by whoever passes by; no job is needed for it.
-  if (Math.random() < 0.01) {
-    await ctx.db
-      .delete(rateLimitCounters)
-      .where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 86_400_000)));
+  const windows = limits.map((limit) => ({ key: limit.key, windowStart: windowStart(now, limit.windowSeconds) }));
+  const counts = await incrementCounters(ctx.db, windows);
+  if (Math.random() < 0.01) await deleteCountersBefore(ctx.db, new Date(now.getTime() - 86_400_000));
+  for (const limit of limits) {
+    if ((counts.get(limit.key) ?? 0) > limit.max) {
+      throw tooManyRequests(`rate limit exceeded for ${limit.key.split(":")[0]}`);
+    }
   }
-  if ((row?.count ?? 0) > limit.max) throw tooManyRequests(`rate limit exceeded for ${limit.key.split(":")[0]}`);
+  return { windows };
 }
 
-/** Refuses when a counter is already over its limit, without counting (for failure-only counters). */
-export async function checkLimit(ctx: AppContext, limit: Limit): Promise<void> {
-  const [row] = await ctx.db
-    .select({ count: rateLimitCounters.count })
-    .from(rateLimitCounters)
-    .where(
-      sql`${rateLimitCounters.key} = ${limit.key} and ${rateLimitCounters.windowStart} = ${windowStart(ctx.now(), limit.windowSeconds)}`,
-    )
-    .limit(1);
-  if ((row?.count ?? 0) >= limit.max) throw tooManyRequests(`rate limit exceeded for ${limit.key.split(":")[0]}`);
+export async function hitLimit(ctx: AppContext, limit: Limit): Promise<Hits> {
+  return hitLimits(ctx, [limit]);
 }
 
-/** Counts without refusing (a failure that should count toward a later refusal). */
-export async function countHit(ctx: AppContext, limit: Limit): Promise<void> {
-  try {
-    await hitLimit(ctx, { ...limit, max: Number.MAX_SAFE_INTEGER });
-  } catch {
-    // counting must never turn a failure into another failure
-  }
+/**
+ * Gives back what `hitLimits` counted, for an attempt that succeeded (failure-only limits such as wrong
+ * passwords count every attempt up front, then refund the ones that were right).
+ */
+export async function refundHits(ctx: AppContext, hits: Hits): Promise<void> {
+  await decrementCounters(ctx.db, hits.windows);
 }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import { decodeJwt } from "jose";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../app-context.ts";
 import { verifyRealtimeToken } from "../modules/auth/tokens.ts";
@@ -194,7 +193,7 @@ export class RealtimeHub {
       this.close(connection, CLOSE.unauthorized, "token of another user");
       return;
     }
-    const expiresAt = (decodeJwt(token as string).exp ?? 0) * 1000;
+    const expiresAt = verified.expiresAt.getTime();
     connection.userId = verified.userId;
     connection.sessionId = verified.sessionId;
     connection.expiresAt = expiresAt;

@@ -64,7 +64,25 @@ describe("connecting", () => {
       .setExpirationTime("30m")
       .sign(deriveKeys("another-secret-another-secret-another-secret").realtime);
     const expired = await signRealtimeToken(t.ctx.keys, claims.sub, claims.sid, new Date(Date.now() - 31 * 60_000));
-    for (const token of [forged, expired, owner.tokens.access_token, "not-a-token"]) {
+    // Signed with the right key but not shaped as we issue them: no exp, a ten-year exp, an iat in the future.
+    const now = Math.floor(Date.now() / 1000);
+    const shaped = (iat: number | null, exp: number | null) => {
+      const jwt = new SignJWT({ sid: claims.sid })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(claims.sub)
+        .setIssuer("tasuki")
+        .setAudience("realtime");
+      if (iat !== null) jwt.setIssuedAt(iat);
+      if (exp !== null) jwt.setExpirationTime(exp);
+      return jwt.sign(t.ctx.keys.realtime);
+    };
+    const unbounded = [
+      await shaped(now, null),
+      await shaped(now, now + 10 * 365 * 86_400),
+      await shaped(now + 600, now + 1200),
+      await shaped(null, now + 600),
+    ];
+    for (const token of [forged, expired, ...unbounded, owner.tokens.access_token, "not-a-token"]) {
       const client = await RealtimeTestClient.open(base);
       clients.push(client);
       client.send({ type: "auth", token });

@@ -153,6 +153,23 @@ export async function insertVerificationToken(
   await db.insert(verificationTokens).values(values);
 }
 
+/** Whether a verification token could still be spent (read before expensive work; spending it is separate). */
+export async function isVerificationTokenLive(db: DbOrTx, tokenHash: string, purpose: string, now: Date) {
+  const [row] = await db
+    .select({ id: verificationTokens.id })
+    .from(verificationTokens)
+    .where(
+      and(
+        eq(verificationTokens.tokenHash, tokenHash),
+        eq(verificationTokens.purpose, purpose),
+        isNull(verificationTokens.usedAt),
+        gt(verificationTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Spends a verification token: it works once, for its purpose, before it expires. */
 export async function consumeVerificationToken(db: DbOrTx, tokenHash: string, purpose: string, now: Date) {
   const [row] = await db

@@ -8,8 +8,8 @@ import {
   passwordChangedMail,
   verificationCodeMail,
 } from "../../mail/templates.ts";
-import { checkLimit, countHit, hitLimit } from "../../plugins/rate-limit.ts";
-import { findUserByEmail, insertUser, updateUser } from "../user/user.repository.ts";
+import { hitLimit, hitLimits, refundHits } from "../../plugins/rate-limit.ts";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "../user/user.repository.ts";
 import {
   consumeCode,
   consumeVerificationToken,
@@ -21,6 +21,7 @@ import {
   insertSession,
   insertVerificationToken,
   invalidateCodes,
+  isVerificationTokenLive,
   markRefreshTokenUsed,
   revokeSession,
   revokeUserSessions,
@@ -103,8 +104,9 @@ const invalidVerificationToken = () =>
   );
 
 /**
- * Mails a code. The answer never says whether the address is registered: a registered address
- * asked for sign-up gets a notice instead of a code, an unknown one asked for a reset gets nothing.
+ * Asks for a code. The answer never says whether the address is registered, neither in what it says nor in how
+ * long it takes: for every address the request counts the limits and enqueues one job (and, for change_email,
+ * records the pending address), and the job looks the address up and mails (`deliverVerificationCode`).
  */
 export async function requestVerificationCode(
   ctx: AppContext,
@@ -114,19 +116,49 @@ export async function requestVerificationCode(
 ): Promise<void> {
   const { email, purpose } = input;
   if (purpose === "change_email" && !auth) throw unauthorized("change_email codes need a signed-in user");
-  await hitLimit(ctx, limits.codePerIp(ip, ctx.config.authIpLimitScale));
-  await hitLimit(ctx, limits.codePerAddress(email));
-
-  const existing = await findUserByEmail(ctx.db, email);
-  if (purpose === "signup" && existing) return ctx.mailer.send(alreadyRegisteredMail(email));
-  if (purpose === "reset_password" && !existing) return;
-  if (purpose === "change_email") {
-    if (existing) {
-      if (existing.id === auth!.userId) {
-        throw badRequest("same_email", "現在のメールアドレスと同じです。", "new address equals the current one");
-      }
-      return ctx.mailer.send(emailInUseMail(email));
+  await hitLimits(ctx, [limits.codePerIp(ip, ctx.config.authIpLimitScale), limits.codePerAddress(email)]);
+  const job = { email, purpose, user_id: auth?.userId ?? null };
+  if (purpose !== "change_email" || !auth) {
+    await ctx.jobs.enqueue(ctx.db, "send-verification-code", job);
+    return;
+  }
+  await ctx.db.transaction(async (tx) => {
+    // Compared with the caller's own address only: whether the new one belongs to someone else is the job's.
+    const me = await findUserById(tx, auth.userId);
+    if (me?.email === email) {
+      throw badRequest("same_email", "現在のメールアドレスと同じです。", "new address equals the current one");
     }
+    // Recorded whether or not the address is free, so that GET /app/user/me does not tell either.
+    await updateUser(tx, auth.userId, { pendingEmail: email });
+    await ctx.jobs.enqueue(tx, "send-verification-code", job);
+  });
+}
+
+/**
+ * The job's half of `requestVerificationCode`: a registered address asked for sign-up (or taken by another
+ * account, asked for change_email) gets a notice instead of a code, an unknown one asked for a reset gets
+ * nothing. Answers what was sent, for the job's record.
+ */
+export async function deliverVerificationCode(
+  ctx: AppContext,
+  input: { email: string; purpose: VerificationPurpose; userId: string | null },
+): Promise<{ sent: "code" | "notice" | "nothing" }> {
+  const { email, purpose, userId } = input;
+  const existing = await findUserByEmail(ctx.db, email);
+  if (purpose === "signup" && existing) {
+    await ctx.mailer.send(alreadyRegisteredMail(email));
+    return { sent: "notice" };
+  }
+  if (purpose === "reset_password" && !existing) return { sent: "nothing" };
+  if (purpose === "change_email") {
+    if (!userId || existing?.id === userId) return { sent: "nothing" };
+    if (existing) {
+      await ctx.mailer.send(emailInUseMail(email));
+      return { sent: "notice" };
+    }
+    // The change may have been cancelled or replaced by another address since it was asked for.
+    const user = await findUserById(ctx.db, userId);
+    if (user?.pendingEmail?.toLowerCase() !== email) return { sent: "nothing" };
   }
 
   const code = newVerificationCode();
@@ -137,12 +169,12 @@ export async function requestVerificationCode(
       email,
       purpose,
       codeHash: hashVerificationCode(ctx.keys, email, purpose, code),
-      userId: purpose === "change_email" ? auth!.userId : null,
+      userId: purpose === "change_email" ? userId : null,
       expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
     });
-    if (purpose === "change_email") await updateUser(tx, auth!.userId, { pendingEmail: email });
   });
   await ctx.mailer.send(verificationCodeMail(email, purpose, code));
+  return { sent: "code" };
 }
 
 export async function confirmVerificationCode(
@@ -184,6 +216,16 @@ export async function confirmVerificationCode(
   return { verification_token: result.token };
 }
 
+/**
+ * Refuses a token that could not be spent before argon2 hashes the new password: otherwise anyone could make
+ * the server hash passwords for free with made-up tokens. (It is spent, once, in the transaction afterwards.)
+ */
+async function assertLiveVerificationToken(ctx: AppContext, token: string, purpose: VerificationPurpose) {
+  if (!(await isVerificationTokenLive(ctx.db, hashOpaqueToken(token), purpose, ctx.now()))) {
+    throw invalidVerificationToken();
+  }
+}
+
 export async function spendVerificationToken(ctx: AppContext, db: DbOrTx, token: string, purpose: VerificationPurpose) {
   const row = await consumeVerificationToken(db, hashOpaqueToken(token), purpose, ctx.now());
   if (!row) throw invalidVerificationToken();
@@ -201,6 +243,7 @@ export async function signupWithEmail(
     first_name_kana: string;
   },
 ): Promise<TokenSet> {
+  await assertLiveVerificationToken(ctx, input.verification_token, "signup");
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
     const verified = await spendVerificationToken(ctx, tx, input.verification_token, "signup");
@@ -226,21 +269,37 @@ export async function signupWithEmail(
   });
 }
 
+const invalidCredentials = () =>
+  new AppError(
+    "invalid_credentials",
+    401,
+    "メールアドレスまたはパスワードが正しくありません。",
+    "email or password is wrong",
+  );
+
+/**
+ * Checks a password against the limits of wrong passwords (per address, and per IP when there is one): the
+ * attempt is counted before argon2 runs and given back when the password was right, so that concurrent
+ * guesses cannot all pass a counter that is only written after the check. `passwordHash` may be missing (an
+ * unknown address, an account without a password): argon2 still runs, so the answer takes as long.
+ */
+export async function verifyPasswordWithinLimits(
+  ctx: AppContext,
+  input: { email: string; password: string; passwordHash: string | null | undefined; ip?: string },
+): Promise<boolean> {
+  const hits = await hitLimits(ctx, [
+    ...(input.ip ? [limits.loginFailPerIp(input.ip, ctx.config.authIpLimitScale)] : []),
+    limits.loginFailPerAddress(input.email),
+  ]);
+  const ok = await verifyPassword(input.passwordHash, input.password);
+  if (ok) await refundHits(ctx, hits);
+  return ok;
+}
+
 export async function loginWithEmail(ctx: AppContext, input: { email: string; password: string }, ip: string) {
-  await checkLimit(ctx, limits.loginFailPerIp(ip, ctx.config.authIpLimitScale));
-  await checkLimit(ctx, limits.loginFailPerAddress(input.email));
   const user = await findUserByEmail(ctx.db, input.email);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
-    await countHit(ctx, limits.loginFailPerIp(ip, ctx.config.authIpLimitScale));
-    await countHit(ctx, limits.loginFailPerAddress(input.email));
-    throw new AppError(
-      "invalid_credentials",
-      401,
-      "メールアドレスまたはパスワードが正しくありません。",
-      "email or password is wrong",
-    );
-  }
+  const ok = await verifyPasswordWithinLimits(ctx, { ...input, passwordHash: user?.passwordHash, ip });
+  if (!user || !ok) throw invalidCredentials();
   return startSession(ctx, ctx.db, user.id, "email");
 }
 
@@ -275,6 +334,7 @@ export async function resetPassword(
   ip: string,
 ) {
   await hitLimit(ctx, limits.resetPerIp(ip, ctx.config.authIpLimitScale));
+  await assertLiveVerificationToken(ctx, input.verification_token, "reset_password");
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     const verified = await spendVerificationToken(ctx, tx, input.verification_token, "reset_password");

@@ -49,27 +49,49 @@ export async function signRealtimeToken(keys: AuthKeys, userId: string, sessionI
 export interface VerifiedToken {
   userId: string;
   sessionId: string;
+  /** When the token stops working (from its `exp`). */
+  expiresAt: Date;
 }
 
-async function verify(key: Uint8Array, audience: string, token: string, now: Date): Promise<VerifiedToken | null> {
+/** Clocks of instances that sign and verify may differ this much (seconds); no more. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+
+/**
+ * Accepts only tokens shaped as we issue them: `exp` and `iat` present, `iat` not in the future, and a
+ * lifetime (`exp - iat`) no longer than we give. A token minted with the key but without `exp`, or with a
+ * ten-year one, is refused rather than trusted for as long as it claims.
+ */
+async function verify(
+  key: Uint8Array,
+  audience: string,
+  ttlSeconds: number,
+  token: string,
+  now: Date,
+): Promise<VerifiedToken | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       audience,
       algorithms: ["HS256"],
       currentDate: now,
+      requiredClaims: ["exp", "iat", "sub"],
+      // Also refuses an `iat` more than the tolerance in the future (jose checks both sides of the age).
+      maxTokenAge: ttlSeconds,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
     });
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    const { sub, sid, exp, iat } = payload;
+    if (typeof sub !== "string" || typeof sid !== "string") return null;
+    if (typeof exp !== "number" || typeof iat !== "number" || exp - iat > ttlSeconds) return null;
+    return { userId: sub, sessionId: sid, expiresAt: new Date(exp * 1000) };
   } catch {
     return null;
   }
 }
 
 export const verifyAccessToken = (keys: AuthKeys, token: string, now: Date) =>
-  verify(keys.access, "access", token, now);
+  verify(keys.access, "access", ACCESS_TOKEN_TTL_SECONDS, token, now);
 export const verifyRealtimeToken = (keys: AuthKeys, token: string, now: Date) =>
-  verify(keys.realtime, "realtime", token, now);
+  verify(keys.realtime, "realtime", REALTIME_TOKEN_TTL_SECONDS, token, now);
 
 /** Opaque tokens (refresh, verification): random, and stored only as their SHA-256. */
 export function newOpaqueToken(): string {

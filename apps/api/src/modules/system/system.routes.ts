@@ -1,11 +1,12 @@
 import { clientConfigContract } from "@tasuki/contract/system/client-config.contract";
 import { devOutboxContract, devOutboxJsonContract } from "@tasuki/contract/system/dev-outbox.contract";
 import { healthzContract, readyzContract } from "@tasuki/contract/system/health.contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { AppError } from "../../lib/app-error.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
 import { route } from "../../lib/route.ts";
 import { listProviders } from "../auth/oidc.service.ts";
+import { isLoopbackClient } from "./loopback.ts";
 import { renderOutbox } from "./outbox-page.ts";
 
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,12 +27,21 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     sns_providers: listProviders(ctx),
   }));
 
-  // The embedded outbox: mails that had no SMTP server to go to. Never in production.
+  // The embedded outbox: mails that had no SMTP server to go to, verification codes included. Served only
+  // without SMTP, never in production, and only to a browser on this machine (isLoopbackClient).
   const outbox = ctx.mailer.outbox;
   if (outbox && ctx.config.env !== "production") {
-    route(app, ctx, devOutboxJsonContract, async () => ({ items: outbox }));
-    route(app, ctx, devOutboxContract, async ({ reply }) =>
-      reply.type("text/html; charset=utf-8").send(renderOutbox(outbox)),
-    );
+    app.log.info("dev outbox: no SMTP_URL, so mails are kept at /dev/outbox, served to loopback clients only");
+    const refuseRemote = (request: FastifyRequest) => {
+      if (!isLoopbackClient(request)) throw notFound("page");
+    };
+    route(app, ctx, devOutboxJsonContract, async ({ request }) => {
+      refuseRemote(request);
+      return { items: outbox };
+    });
+    route(app, ctx, devOutboxContract, async ({ request, reply }) => {
+      refuseRemote(request);
+      return reply.type("text/html; charset=utf-8").send(renderOutbox(outbox));
+    });
   }
 }

@@ -4,9 +4,9 @@ import type { DbOrTx } from "../../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
 import { emailChangedMail, passwordChangedMail } from "../../mail/templates.ts";
 import { invalidateUserCodes, revokeUserSessions } from "../auth/auth.repository.ts";
-import { spendVerificationToken } from "../auth/auth.service.ts";
+import { spendVerificationToken, verifyPasswordWithinLimits } from "../auth/auth.service.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
-import { assertAcceptablePassword, hashPassword, verifyPassword } from "../auth/passwords.ts";
+import { assertAcceptablePassword, hashPassword } from "../auth/passwords.ts";
 import {
   findIdentities,
   findMemberships,
@@ -50,10 +50,20 @@ async function toUser(ctx: AppContext, db: DbOrTx, user: UserRow): Promise<User>
 const wrongPassword = () =>
   badRequest("invalid_password", "現在のパスワードが正しくありません。", "current password does not match");
 
-async function assertCurrentPassword(user: UserRow, currentPassword: string | undefined) {
+/**
+ * A stolen session must not be able to guess the password it would need to take the account over: each
+ * check counts against the same per-address limit of wrong passwords as a login, before argon2 runs.
+ */
+async function assertCurrentPassword(ctx: AppContext, user: UserRow, currentPassword: string | undefined) {
   // An account made through a social login has no password yet: nothing to confirm.
   if (user.passwordHash === null) return;
-  if (!currentPassword || !(await verifyPassword(user.passwordHash, currentPassword))) throw wrongPassword();
+  if (!currentPassword) throw wrongPassword();
+  const ok = await verifyPasswordWithinLimits(ctx, {
+    email: user.email,
+    password: currentPassword,
+    passwordHash: user.passwordHash,
+  });
+  if (!ok) throw wrongPassword();
 }
 
 /** Applies the pending address once its code was confirmed; the old address is told. */
@@ -64,7 +74,7 @@ export async function changeEmail(
 ): Promise<User> {
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw notFound("user");
-  await assertCurrentPassword(user, input.current_password);
+  await assertCurrentPassword(ctx, user, input.current_password);
   const oldEmail = user.email;
   const result = await ctx.db.transaction(async (tx) => {
     const verified = await spendVerificationToken(ctx, tx, input.verification_token, "change_email");
@@ -104,7 +114,7 @@ export async function changePassword(
 ): Promise<User> {
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw notFound("user");
-  await assertCurrentPassword(user, input.current_password);
+  await assertCurrentPassword(ctx, user, input.current_password);
   assertAcceptablePassword(input.new_password, user.email);
   const passwordHash = await hashPassword(input.new_password);
   await ctx.db.transaction(async (tx) => {
