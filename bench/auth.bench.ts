@@ -255,9 +255,14 @@ async function expectJson<T>(base: string, method: string, route: string, status
 /** Signs a user up the way the web app does: code by mail (read from the dev outbox), confirm, sign up. */
 async function signUp(base: string, user: User): Promise<TokenSet> {
   await expectJson(base, "POST", "/app/auth/verification-code/new", 200, { email: user.email, purpose: "signup" });
-  const outbox = await expectJson<{ items: { to: string; text: string }[] }>(base, "GET", "/dev/outbox.json", 200);
-  const mail = outbox.items.find((item) => item.to === user.email && /確認コード: \d{6}/.test(item.text));
-  const code = mail && /確認コード: (\d{6})/.exec(mail.text)?.[1];
+  // The code is mailed by a job shortly after the answer: the outbox is read until it arrives (10 s at most).
+  let code: string | undefined;
+  for (let tries = 0; !code && tries < 100; tries++) {
+    if (tries) await new Promise((resolve) => setTimeout(resolve, 100));
+    const outbox = await expectJson<{ items: { to: string; text: string }[] }>(base, "GET", "/dev/outbox.json", 200);
+    const mail = outbox.items.find((item) => item.to === user.email && /確認コード: \d{6}/.test(item.text));
+    code = mail && /確認コード: (\d{6})/.exec(mail.text)?.[1];
+  }
   if (!code) throw new Error(`no verification code for ${user.email} in /dev/outbox.json`);
   const { verification_token } = await expectJson<{ verification_token: string }>(
     base,

@@ -50,9 +50,14 @@ export async function eachLimited<T>(items: T[], parallel: number, task: (item: 
 export async function signUpOwner(base: string, workspaceName: string, email: string): Promise<Session> {
   const password = "Sakura-2026-tasuki";
   await call(base, "POST", "/app/auth/verification-code/new", { email, purpose: "signup" });
-  const outbox = await call<{ items: { to: string; text: string }[] }>(base, "GET", "/dev/outbox.json");
-  const mail = outbox.items.find((item) => item.to === email && /確認コード: \d{6}/.test(item.text));
-  const code = mail && /確認コード: (\d{6})/.exec(mail.text)?.[1];
+  // The code is mailed by a job shortly after the answer: the outbox is read until it arrives (10 s at most).
+  let code: string | undefined;
+  for (let tries = 0; !code && tries < 100; tries++) {
+    if (tries) await new Promise((resolve) => setTimeout(resolve, 100));
+    const outbox = await call<{ items: { to: string; text: string }[] }>(base, "GET", "/dev/outbox.json");
+    const mail = outbox.items.find((item) => item.to === email && /確認コード: \d{6}/.test(item.text));
+    code = mail && /確認コード: (\d{6})/.exec(mail.text)?.[1];
+  }
   if (!code) throw new Error(`no verification code for ${email} in /dev/outbox.json`);
   const { verification_token } = await call<{ verification_token: string }>(
     base,
