@@ -2,6 +2,7 @@ import type { TokenSet, VerificationPurpose } from "@tasuki/contract/auth/auth.s
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, unauthorized } from "../../lib/app-error.ts";
+import type { SendOptions } from "../../mail/mailer.ts";
 import {
   alreadyRegisteredMail,
   emailInUseMail,
@@ -142,18 +143,19 @@ export async function requestVerificationCode(
 export async function deliverVerificationCode(
   ctx: AppContext,
   input: { email: string; purpose: VerificationPurpose; userId: string | null },
+  send: SendOptions = {},
 ): Promise<{ sent: "code" | "notice" | "nothing" }> {
   const { email, purpose, userId } = input;
   const existing = await findUserByEmail(ctx.db, email);
   if (purpose === "signup" && existing) {
-    await ctx.mailer.send(alreadyRegisteredMail(email));
+    await ctx.mailer.send(alreadyRegisteredMail(email), send);
     return { sent: "notice" };
   }
   if (purpose === "reset_password" && !existing) return { sent: "nothing" };
   if (purpose === "change_email") {
     if (!userId || existing?.id === userId) return { sent: "nothing" };
     if (existing) {
-      await ctx.mailer.send(emailInUseMail(email));
+      await ctx.mailer.send(emailInUseMail(email), send);
       return { sent: "notice" };
     }
     // The change may have been cancelled or replaced by another address since it was asked for.
@@ -173,7 +175,7 @@ export async function deliverVerificationCode(
       expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_MS),
     });
   });
-  await ctx.mailer.send(verificationCodeMail(email, purpose, code));
+  await ctx.mailer.send(verificationCodeMail(email, purpose, code), send);
   return { sent: "code" };
 }
 

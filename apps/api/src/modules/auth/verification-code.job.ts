@@ -1,5 +1,6 @@
 import type { VerificationPurpose } from "@tasuki/contract/auth/auth.schema";
 import type { AppContext } from "../../app-context.ts";
+import { SEND_MAIL_CONCURRENCY, SEND_MAIL_EXPIRE_SECONDS } from "../../jobs/send-mail.job.ts";
 import { deliverVerificationCode } from "./auth.service.ts";
 
 declare module "../../jobs/jobs.ts" {
@@ -22,8 +23,15 @@ export function defineVerificationCodeJob(ctx: AppContext): void {
   ctx.jobs.define({
     name: "send-verification-code",
     retry: { limit: 4, delaySeconds: 5, maxDelaySeconds: 60 },
-    expireInSeconds: 5 * 60,
-    handle: (payload) =>
-      deliverVerificationCode(ctx, { email: payload.email, purpose: payload.purpose, userId: payload.user_id }),
+    expireInSeconds: SEND_MAIL_EXPIRE_SECONDS,
+    concurrency: SEND_MAIL_CONCURRENCY,
+    handle: (payload, run) =>
+      deliverVerificationCode(
+        ctx,
+        { email: payload.email, purpose: payload.purpose, userId: payload.user_id },
+        // Each run makes a new code, so each run's mail is a mail of its own (a receiver that drops a repeated
+        // Message-ID must not drop the code that works).
+        { key: `code-${run.id}-${run.retryCount}` },
+      ),
   });
 }
