@@ -1,6 +1,7 @@
 import { defaultAuthorityRules } from "@tasuki/contract/authority/authority.schema";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countQueries } from "../../../test/query-counter.ts";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
 
@@ -169,14 +170,12 @@ describe("GET /app/project/list", () => {
     const token = owner.tokens.access_token;
     const staff = await Promise.all([1, 2, 3].map(() => addStaff(t, ws, "member")));
     const queriesFor = async (perPage: number) => {
-      const select = vi.spyOn(t.ctx.db, "select");
-      const execute = vi.spyOn(t.ctx.db, "execute");
-      const res = await api("GET", listUrl(ws, `&per_page=${perPage}`), token);
-      const calls = select.mock.calls.length + execute.mock.calls.length;
-      select.mockRestore();
-      execute.mockRestore();
-      expect(res.body.items).toHaveLength(perPage);
-      return calls;
+      let res: Awaited<ReturnType<typeof api>> | undefined;
+      const count = await countQueries(t.ctx.database, async () => {
+        res = await api("GET", listUrl(ws, `&per_page=${perPage}`), token);
+      });
+      expect(res!.body.items).toHaveLength(perPage);
+      return count;
     };
     for (let i = 0; i < 12; i++) {
       const group = await createGroup(ws, `グループ${i}`);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countQueries } from "../../../test/query-counter.ts";
 import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
 import { addStaff, call, createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
@@ -301,18 +302,21 @@ describe("tasks", () => {
       })),
     });
     const queriesFor = async (perPage: number) => {
-      const select = vi.spyOn(t.ctx.db, "select");
-      const res = await api(
-        "GET",
-        `/app/task/list?workspace_id=${w.workspaceId}&tab=management&per_page=${perPage}`,
-        w.manager,
-      );
-      const calls = select.mock.calls.length;
-      select.mockRestore();
-      expect(res.body.items).toHaveLength(perPage);
-      expect(res.body.total).toBe(30);
-      return calls;
+      let res: Awaited<ReturnType<typeof api>> | undefined;
+      const count = await countQueries(t.ctx.database, async () => {
+        res = await api(
+          "GET",
+          `/app/task/list?workspace_id=${w.workspaceId}&tab=management&per_page=${perPage}`,
+          w.manager,
+        );
+      });
+      expect(res!.body.items).toHaveLength(perPage);
+      expect(res!.body.total).toBe(30);
+      return count;
     };
-    expect(await queriesFor(25)).toBe(await queriesFor(2));
+    const few = await queriesFor(2);
+    // The session with its membership, the page and its count (prepared statements): counted at the driver.
+    expect(few).toBeGreaterThanOrEqual(3);
+    expect(await queriesFor(25)).toBe(few);
   });
 });
