@@ -126,7 +126,7 @@ async function resolveScope(
         staff.id === member.id ||
         (rights.group && (await staffInGroups(ctx.db, workspaceId, staff.id, await reachableIds())));
       if (!allowed) throw missing();
-      const name = `${staff.lastName} ${staff.firstName}`;
+      const name = `${staff.lastName}\u3000${staff.firstName}`;
       return {
         member,
         filter: { kind: query.scope, staffId: staff.id },
@@ -289,7 +289,7 @@ export async function getAnalyticsBreakdown(
         ? new Map(
             [...(await loadStaffRefs(ctx.db, workspaceId, ids)).values()].map((s) => [
               s.id,
-              `${s.lastName} ${s.firstName}`,
+              `${s.lastName}\u3000${s.firstName}`,
             ]),
           )
         : new Map<string, string>();

@@ -11,8 +11,10 @@ export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspa
   const root = (key: QueryKey) => key[0];
   switch (event.entity) {
     case "task":
+      // Analytics figures count tasks: an open analytics page follows every task change.
       return (key) =>
-        root(key) === "task" && key[1] !== "periodic-preview" && (key[1] !== "detail" || key[2] === event.id);
+        (root(key) === "task" && key[1] !== "periodic-preview" && (key[1] !== "detail" || key[2] === event.id)) ||
+        root(key) === "analytics";
     case "primary_item":
     case "secondary_item":
       // Items are listed with their tasks; a task's detail names its items.
@@ -23,9 +25,11 @@ export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspa
         root(key) === "task-item" ||
         (root(key) === "task" && key[1] !== "periodic-preview");
     case "group":
-      // The staff list shows each member's groups.
+      // The staff list shows each member's groups; analytics rolls groups up and names them.
       return (key) =>
-        (root(key) === "group" && (key[1] !== "detail" || key[2] === event.id)) || root(key) === "workspace-user";
+        (root(key) === "group" && (key[1] !== "detail" || key[2] === event.id)) ||
+        root(key) === "workspace-user" ||
+        root(key) === "analytics";
     case "workspace_user":
       // Groups show their members, tasks their assignees and managers.
       return (key) =>

@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { analyticsSearchSchema } from "../../../features/analytics/analytics-search.ts";
+import { AnalyticsLanding } from "../../../features/analytics/components/analytics-landing.tsx";
 
 export const Route = createFileRoute("/_app/analytics/")({
-  component: () => (
-    <ComingSoon title="分析" description="ワークスペース・グループ・プロジェクト・スタッフごとの進捗を分析します。" />
-  ),
+  validateSearch: analyticsSearchSchema,
+  component: function AnalyticsIndexPage() {
+    return <AnalyticsLanding search={Route.useSearch()} />;
+  },
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../components/coming-soon.tsx";
+import { analyticsSearchSchema } from "../../../../features/analytics/analytics-search.ts";
+import { AnalyticsPage } from "../../../../features/analytics/components/analytics-page.tsx";
 
 export const Route = createFileRoute("/_app/analytics/project/$id")({
-  component: () => <ComingSoon title="プロジェクト分析" />,
+  validateSearch: analyticsSearchSchema,
+  component: function AnalyticsScopePage() {
+    const { id } = Route.useParams();
+    return <AnalyticsPage key={id} kind="project" id={id} search={Route.useSearch()} />;
+  },
 });
