@@ -271,7 +271,7 @@ function ScopePicker({
         const [nextKind, nextId] = event.target.value.split(":") as [AnalyticsScopeKind, string];
         void navigate({ to: SCOPE_PATHS[nextKind], params: { id: nextId }, search });
       }}
-      sx={{ minWidth: { xs: "100%", sm: 280 } }}
+      sx={{ width: { xs: "100%", sm: 320 } }}
       slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } } } }}
     >
       {known
@@ -395,7 +395,6 @@ function AnalyticsFigures({
                 data: summary.weeks.map((week) => week.cumulative_completed),
                 color: COLORS.completed,
                 showMark: false,
-                area: true,
               },
               {
                 label: "週末の期限切れ",
@@ -505,7 +504,7 @@ function AnalyticsFigures({
         sx={{
           display: "grid",
           gap: 2.5,
-          gridTemplateColumns: { xs: "minmax(0, 1fr)", lg: "repeat(2, minmax(0, 1fr))" },
+          gridTemplateColumns: "minmax(0, 1fr)",
         }}
       >
         <FigureCard
