@@ -34,7 +34,7 @@ export function weeksTable(summary: AnalyticsSummary): FigureTable {
       { label: "完了", numeric: true },
       { label: "累計作成", numeric: true },
       { label: "累計完了", numeric: true },
-      { label: "週末の期限切れ", numeric: true },
+      { label: "期限切れ", numeric: true },
     ],
     rows: summary.weeks.map((week) => ({
       key: week.week_start,
@@ -112,9 +112,9 @@ export function breakdownTable(breakdown: AnalyticsBreakdown, meId: string | nul
       { label: BREAKDOWN_LABELS[breakdown.by] },
       { label: "未完了", numeric: true },
       { label: "期限切れ", numeric: true },
-      { label: "期間内の作成", numeric: true },
-      { label: "期間内の完了", numeric: true },
-      { label: "期限内完了率", numeric: true },
+      { label: "作成", numeric: true },
+      { label: "完了", numeric: true },
+      { label: "期限内率", numeric: true },
       { label: "合計", numeric: true },
     ],
     rows: breakdown.rows.map((row) => ({

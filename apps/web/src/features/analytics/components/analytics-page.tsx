@@ -68,6 +68,8 @@ const SCOPE_LABELS: Record<AnalyticsScopeKind, string> = {
   workspace_user: "担当しているタスク",
 };
 
+// Japanese text is taller than the axes' default room: without it the tick labels are clipped away.
+const AXIS_HEIGHT = 30;
 const chartText = { noData: "表示できるデータがありません", loading: "読み込み中…" };
 const COLORS = { created: "#9fa8da", completed: "#3949ab", overdue: "#c62f3e", open: "#5c6bc0" };
 const slash = (iso: string) => iso.replaceAll("-", "/");
@@ -382,7 +384,13 @@ function AnalyticsFigures({
           <LineChart
             height={280}
             localeText={chartText}
-            xAxis={[{ scaleType: "point", data: summary.weeks.map((week) => shortDate(week.week_start)) }]}
+            xAxis={[
+              {
+                height: AXIS_HEIGHT,
+                scaleType: "point",
+                data: summary.weeks.map((week) => shortDate(week.week_start)),
+              },
+            ]}
             series={[
               {
                 label: "累計作成",
@@ -404,7 +412,7 @@ function AnalyticsFigures({
               },
             ]}
             grid={{ horizontal: true }}
-            margin={{ left: 0, right: 12 }}
+            margin={{ left: 0, right: 24 }}
           />
         }
       />
@@ -427,6 +435,7 @@ function AnalyticsFigures({
         chart={
           <BarChart
             layout="horizontal"
+            xAxis={[{ height: AXIS_HEIGHT }]}
             height={Math.max(200, chartPeople.length * 30 + 70)}
             localeText={chartText}
             yAxis={[{ scaleType: "band", data: chartPeople.map(personLabel), width: 96 }]}
@@ -449,18 +458,14 @@ function AnalyticsFigures({
         loading={breakdown.isFetching}
         table={breakdown.data && breakdown.data.by === by ? breakdownTable(breakdown.data, meId) : null}
         tableFirst
-        actions={
+        toolbar={
           <Tabs
             value={by}
             onChange={(_event, value: AnalyticsBreakdownBy) => setBy(value)}
             variant="scrollable"
             allowScrollButtonsMobile
-            sx={{
-              minHeight: 36,
-              width: { xs: "100%", md: "auto" },
-              order: { xs: 3, md: 0 },
-              "& .MuiTab-root": { minHeight: 36, py: 0.5, px: 1.5 },
-            }}
+            aria-label="内訳の切り口"
+            sx={{ minHeight: 40, "& .MuiTab-root": { minHeight: 40, py: 0.5, px: 2 } }}
           >
             {(Object.keys(BREAKDOWN_LABELS) as AnalyticsBreakdownBy[]).map((key) => (
               <Tab key={key} value={key} label={BREAKDOWN_LABELS[key]} />
@@ -479,6 +484,7 @@ function AnalyticsFigures({
           breakdown.data && (
             <BarChart
               layout="horizontal"
+              xAxis={[{ height: AXIS_HEIGHT }]}
               height={Math.max(200, chartBreakdown.length * 30 + 70)}
               localeText={chartText}
               yAxis={[
@@ -550,7 +556,7 @@ function AnalyticsFigures({
             <BarChart
               height={220}
               localeText={chartText}
-              xAxis={[{ scaleType: "band", data: ["未着手", "進行中"] }]}
+              xAxis={[{ height: AXIS_HEIGHT, scaleType: "band", data: ["未着手", "進行中"] }]}
               series={[
                 {
                   label: "平均滞留（時間）",
@@ -560,7 +566,7 @@ function AnalyticsFigures({
               ]}
               grid={{ horizontal: true }}
               hideLegend
-              margin={{ left: 0, right: 12 }}
+              margin={{ left: 0, right: 24 }}
             />
           }
         />

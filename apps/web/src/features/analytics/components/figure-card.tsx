@@ -31,6 +31,7 @@ export function FigureCard({
   loading,
   empty,
   actions,
+  toolbar,
   tableFirst = false,
 }: {
   title: string;
@@ -41,6 +42,8 @@ export function FigureCard({
   loading: boolean;
   empty?: ReactNode;
   actions?: ReactNode;
+  /** Controls under the title (tabs), above the chart and table. */
+  toolbar?: ReactNode;
   /** A table that matters more than its chart (long lists) takes the wider side. */
   tableFirst?: boolean;
 }) {
@@ -75,6 +78,7 @@ export function FigureCard({
           CSV
         </Button>
       </Box>
+      {toolbar && <Box sx={{ mb: 1.5, borderBottom: 1, borderColor: "divider" }}>{toolbar}</Box>}
       {loading && !table ? (
         <Skeleton variant="rounded" height={260} />
       ) : !hasRows && empty ? (
@@ -111,7 +115,13 @@ function FigureTableView({ table }: { table: FigureTable }) {
               <TableCell
                 key={column.label}
                 align={column.numeric ? "right" : "left"}
-                sx={{ whiteSpace: "nowrap", fontWeight: 600, bgcolor: "grey.50", py: 0.75 }}
+                sx={{
+                  whiteSpace: "nowrap",
+                  fontWeight: 600,
+                  bgcolor: "grey.50",
+                  py: 0.75,
+                  px: 1.25,
+                }}
               >
                 {column.label}
               </TableCell>
@@ -126,7 +136,7 @@ function FigureTableView({ table }: { table: FigureTable }) {
                   // biome-ignore lint/suspicious/noArrayIndexKey: the cells of a row are positional columns
                   key={index}
                   align={table.columns[index]?.numeric ? "right" : "left"}
-                  sx={{ whiteSpace: "nowrap", py: 0.6, fontVariantNumeric: "tabular-nums" }}
+                  sx={{ whiteSpace: "nowrap", py: 0.6, px: 1.25, fontVariantNumeric: "tabular-nums" }}
                 >
                   {index === 0 && row.link ? (
                     <RouterLink to={row.link.to} search={row.link.search} underline="hover" title="タスク一覧で開く">
