@@ -24,7 +24,9 @@ export function defineVerificationCodeJob(ctx: AppContext): void {
     name: "send-verification-code",
     retry: { limit: 4, delaySeconds: 5, maxDelaySeconds: 60 },
     expireInSeconds: SEND_MAIL_EXPIRE_SECONDS,
-    concurrency: SEND_MAIL_CONCURRENCY,
+    // Someone is waiting for each of these: more workers than for notices, so that a handful of sign-ups at once
+    // (an office) is not served a few per polling interval.
+    concurrency: 2 * SEND_MAIL_CONCURRENCY,
     handle: (payload, run) =>
       deliverVerificationCode(
         ctx,
