@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { createPgBossJobs, type JobsTuning } from "./jobs/pg-boss-jobs.ts";
 import { registerJobs } from "./jobs/register-jobs.ts";
+import { serializeError, serializeRequest } from "./lib/safe-error.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import { registerAnalyticsRoutes } from "./modules/analytics/analytics.routes.ts";
 import { registerAuditLogRoutes } from "./modules/audit-log/audit-log.routes.ts";
@@ -56,13 +57,19 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = options;
+  // Every logger, the server's or a test's, writes errors and requests through the safe serializers.
+  const serializers = { err: serializeError, req: serializeRequest };
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: ["req.headers.authorization", "req.headers.cookie"],
+          ...(typeof options.logger === "object" ? options.logger : {}),
+          serializers,
+        };
   const app = Fastify({
-    logger:
-      options.logger ??
-      ({
-        level: config.logLevel,
-        redact: ["req.headers.authorization", "req.headers.cookie"],
-      } as const),
+    logger,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",

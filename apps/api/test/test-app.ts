@@ -53,7 +53,13 @@ export interface TestApp {
 
 /** The whole API on a fresh database, mailing through a real SMTP server on loopback. */
 export async function createTestApp(
-  options: { config?: Partial<Config>; start?: Date; realtime?: RealtimeOptions } = {},
+  options: {
+    config?: Partial<Config>;
+    start?: Date;
+    realtime?: RealtimeOptions;
+    /** Pino options (a `stream` to capture the log lines); none by default. */
+    logger?: object;
+  } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
   const database = await openTestDatabase();
@@ -64,7 +70,7 @@ export async function createTestApp(
     config: testConfig({ smtpUrl: smtp.url, ...options.config }),
     database,
     now,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.realtime ? { realtime: options.realtime } : {}),
   });
   await app.ready();

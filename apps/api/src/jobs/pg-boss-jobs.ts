@@ -13,6 +13,7 @@ import {
 } from "pg-boss";
 import { runWithoutActor } from "../db/actor.ts";
 import type { Database, DbOrTx } from "../db/client.ts";
+import { safeErrorMessage } from "../lib/safe-error.ts";
 import { type EnqueueOptions, JOB_TIME_ZONE, type JobDefinition, type JobPayloads, type Jobs } from "./jobs.ts";
 
 /** The schema of pg-boss's tables, apart from ours (drizzle's migrations never touch it). */
@@ -121,8 +122,9 @@ export function createPgBossJobs<M extends object = JobPayloads>({
       return { id: job.id, status: "completed", output: output ?? null };
     } catch (error) {
       log.warn({ err: error, job: { id: job.id, name: definition.name, retry: job.retryCount } }, "job failed");
-      const { name, message } = error instanceof Error ? error : { name: "Error", message: String(error) };
-      return { id: job.id, status: "failed", output: { name, message } };
+      // The job's row keeps the failure: without the values of a failed query (lib/safe-error.ts).
+      const name = error instanceof Error ? error.name : "Error";
+      return { id: job.id, status: "failed", output: { name, message: safeErrorMessage(error) } };
     }
   }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { safeErrorMessage } from "../../lib/safe-error.ts";
 import { verifyAccessToken } from "../auth/tokens.ts";
 import { insertOperatorEvent } from "./audit-log.repository.ts";
 
@@ -66,7 +67,8 @@ export function registerOperatorEvents(app: FastifyInstance, ctx: AppContext): v
           status,
           error: error.name,
           code: (error as { code?: unknown }).code ?? null,
-          message: String(error.message).slice(0, 500),
+          // Never the values of a failed query (lib/safe-error.ts).
+          message: safeErrorMessage(error).slice(0, 500),
         },
       });
     } catch (writeError) {
