@@ -75,8 +75,36 @@ async function get<T>(base: string, url: string, token: string): Promise<{ body:
   return { body: JSON.parse(text) as T, ms };
 }
 
+/**
+ * A yardstick read at the same moment: the best of three `count(*)` over the workspace's tasks through psql (a plain
+ * scan of 100,000 rows). On a machine shared with other work the absolute times swing; the ratio to it does less.
+ */
+function countScanMs(url: string, workspaceId: string): number | null {
+  try {
+    const out = execFileSync(
+      "psql",
+      [
+        url,
+        "-qAt",
+        "-c",
+        "\\timing on",
+        ...Array.from({ length: 3 }, () => [
+          "-c",
+          `select count(*) from tasks where workspace_id = '${workspaceId}'`,
+        ]).flat(),
+      ],
+      { encoding: "utf8" },
+    );
+    const times = [...out.matchAll(/Time: ([\d.]+) ms/g)].map((match) => Number(match[1]));
+    return times.length ? round(Math.min(...times), 1) : null;
+  } catch {
+    return null;
+  }
+}
+
 interface Measured {
   database: string;
+  countScanMs: number | null;
   scope: string;
   call: string;
   aloneMs: number;
@@ -161,6 +189,7 @@ async function runDatabase(database: string): Promise<{ measured: Measured[]; se
       const run = await autocannon({ ...options, duration: settings.durationS });
       measured.push({
         database,
+        countScanMs: env.DATABASE_URL ? countScanMs(env.DATABASE_URL, ws) : null,
         scope,
         call: name,
         aloneMs: round(alone, 1),
@@ -190,12 +219,13 @@ async function main(): Promise<void> {
     seeding.push(result.seeding);
   }
   const rows: (string | number)[][] = [
-    ["database", "scope", "call", "alone ms", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "load"],
+    ["database", "scope", "call", "alone ms", "count(*) ms", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "load"],
     ...all.map((m) => [
       m.database,
       m.scope,
       m.call,
       m.aloneMs,
+      m.countScanMs ?? "-",
       m.requestsPerSec,
       m.p50,
       m.p99,

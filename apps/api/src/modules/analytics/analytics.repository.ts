@@ -95,15 +95,20 @@ export interface SummaryRow {
   periodic_on_time: number;
   not_started_s: number | null;
   in_progress_s: number | null;
+  weeks: WeekRow[];
 }
 
-/** Every figure of the summary in one statement: aggregates over the scope's tasks and their status history. */
+/**
+ * Every figure of the summary in one statement: aggregates over the scope's tasks and their status history, and the
+ * weekly trend (as JSON) from the same materialized tasks, so the scope is read once per call.
+ */
 export async function summaryFigures(
   db: DbOrTx,
   workspaceId: string,
   scope: ScopeFilter,
   viewer: TaskViewer,
   at: Instants,
+  weekStarts: Date[],
 ): Promise<SummaryRow> {
   const { now, start, end } = at;
   const inPeriod = (column: SQL) => sql`(${column} >= ${start} and ${column} < ${end})`;
@@ -120,6 +125,7 @@ export async function summaryFigures(
       from task_status_changes c join finished f on f.id = c.task_id
       where c.workspace_id = ${workspaceId} and c.changed_at <= f.done_at
     ),
+    ${weeklyCtes(now, weekStarts)},
     status_time as (
       select
         sum(seconds) filter (where from_status = 'none') as not_started_s,
@@ -150,7 +156,10 @@ export async function summaryFigures(
       count(*) filter (where periodic_series_id is not null and expires_at >= ${start}
         and expires_at < least(${end}::timestamptz, ${now}::timestamptz) and done_at <= expires_at)::int as periodic_on_time,
       (select not_started_s from status_time)::float8 as not_started_s,
-      (select in_progress_s from status_time)::float8 as in_progress_s
+      (select in_progress_s from status_time)::float8 as in_progress_s,
+      (select coalesce(json_agg(json_build_object('week', w.week, 'created', coalesce(f.created, 0),
+          'completed', coalesce(f.completed, 0), 'overdue_at_end', o.overdue) order by w.week), '[]'::json)
+        from weeks w left join flow f on f.week = w.week left join overdue o on o.week = w.week) as weeks
     from t`,
   );
   return row!;
@@ -164,33 +173,23 @@ export interface WeekRow {
 }
 
 /**
- * Created, completed and overdue-at-week-end per week, in one statement and one pass over the scope for the flows.
- * A task open now counts as open at every past week end after its creation; one completed now, until its
- * completion (the history's last move to 完了).
+ * Created, completed and overdue-at-week-end per week over `t`, one pass for the flows. A task open now counts as
+ * open at every past week end after its creation; one completed now, until its completion (the history's last move
+ * to 完了). Defines the CTEs weeks, flow and overdue.
  */
-export async function weeklyFigures(
-  db: DbOrTx,
-  workspaceId: string,
-  scope: ScopeFilter,
-  viewer: TaskViewer,
-  now: Date,
-  weekStarts: Date[],
-): Promise<WeekRow[]> {
+function weeklyCtes(now: Date, weekStarts: Date[]): SQL {
   const first = weekStarts[0]!;
   const last = new Date(weekStarts.at(-1)!.getTime() + 7 * 24 * 3600 * 1000);
   const starts = sql.raw(`array[${weekStarts.map((d) => `'${d.toISOString()}'`).join(",")}]::timestamptz[]`);
   const weekOf = (column: SQL) => sql`floor(extract(epoch from ${column} - ${first}::timestamptz) / 604800)::int`;
-  return rowsOf<WeekRow>(
-    db,
-    sql`with ${scopedWithCompletion(db, workspaceId, scope, viewer)},
-    weeks as (
+  return sql`weeks as (
       select (n - 1)::int as week, ws, least(ws + interval '7 days', ${now}::timestamptz) as cut
       from unnest(${starts}) with ordinality as w(ws, n)
     ),
     flow as (
       select v.week, count(*) filter (where v.kind = 0)::int as created, count(*) filter (where v.kind = 1)::int as completed
       from t cross join lateral (values (${weekOf(sql`t.created_at`)}, 0), (${weekOf(sql`t.done_at`)}, 1)) as v(week, kind)
-      where t.created_at < ${last} and v.week >= 0 and v.week < ${weekStarts.length}
+      where (t.created_at >= ${first} or t.done_at >= ${first}) and v.week >= 0 and v.week < ${weekStarts.length}
       group by v.week
     ),
     late as (
@@ -203,12 +202,7 @@ export async function weeklyFigures(
         on l.created_at < w.cut and l.expires_at < w.cut and (l.status in ('none', 'in_progress') or l.done_at > w.cut)
       where w.ws <= ${now}
       group by w.week
-    )
-    select w.week, coalesce(f.created, 0)::int as created, coalesce(f.completed, 0)::int as completed,
-      o.overdue as overdue_at_end
-    from weeks w left join flow f on f.week = w.week left join overdue o on o.week = w.week
-    order by w.week`,
-  );
+    )`;
 }
 
 export interface WorkloadRow {

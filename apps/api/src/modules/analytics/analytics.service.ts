@@ -30,7 +30,6 @@ import {
   type ScopeFilter,
   staffInGroups,
   summaryFigures,
-  weeklyFigures,
   workloadFigures,
 } from "./analytics.repository.ts";
 import { isoOfDay, type Period, resolvePeriod, startOfTokyoDay, tokyoDayOf, weeksOf } from "./analytics-period.ts";
@@ -161,13 +160,16 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
   const now = ctx.now();
   const viewer = viewerOf(member);
   const mondays = weeksOf(period);
-  // One statement each; on the embedded database they queue on its one connection anyway.
-  const figures = await summaryFigures(ctx.db, member.workspaceId, filter, viewer, {
-    now,
-    start: period.start,
-    end: period.end,
-  });
-  const weekRows = await weeklyFigures(ctx.db, member.workspaceId, filter, viewer, now, mondays.map(startOfTokyoDay));
+  // One statement: the scope's tasks are read once for the figures and the weekly trend.
+  const figures = await summaryFigures(
+    ctx.db,
+    member.workspaceId,
+    filter,
+    viewer,
+    { now, start: period.start, end: period.end },
+    mondays.map(startOfTokyoDay),
+  );
+  const weekRows = figures.weeks;
   let createdSoFar = 0;
   let completedSoFar = 0;
   const weeks = weekRows.map((row) => {
