@@ -119,3 +119,56 @@ describe("periodic rules set at once", () => {
     expect(new Set(dates).size).toBe(dates.length);
   });
 });
+
+describe("items written while they go to the trash", () => {
+  async function primaryItem(w: TaskWorld) {
+    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "新社屋移転" });
+    const primary = await api("POST", "/app/primary-item/new", w.owner, {
+      workspace_id: w.workspaceId,
+      project_id: (project.body as { id: string }).id,
+      name: "オフィス準備",
+    });
+    expect(primary.status).toBe(201);
+    return (primary.body as { id: string }).id;
+  }
+
+  it("a child created while its parent is trashed is trashed with it or refused, never left live", async () => {
+    const w = await createTaskWorld(t, "株式会社項目");
+    for (let round = 0; round < 5; round++) {
+      const parent = await primaryItem(w);
+      const [, ...created] = await Promise.all([
+        api("DELETE", `/app/primary-item/${parent}`, w.owner),
+        ...Array.from({ length: 3 }, (_, i) =>
+          api("POST", "/app/secondary-item/new", w.owner, {
+            workspace_id: w.workspaceId,
+            primary_item_id: parent,
+            name: `備品${i}`,
+          }),
+        ),
+      ]);
+      for (const res of created) {
+        expect([201, 409]).toContain(res.status);
+        if (res.status !== 201) continue;
+        const child = await api("GET", `/app/secondary-item/${(res.body as { id: string }).id}`, w.owner);
+        expect((child.body as { deleted_at: string | null }).deleted_at, `round ${round}`).not.toBeNull();
+      }
+    }
+  });
+
+  it("an edit racing the trash answers 409, or 200 with the item still live", async () => {
+    const w = await createTaskWorld(t, "株式会社編集");
+    for (let round = 0; round < 5; round++) {
+      const item = await primaryItem(w);
+      const [, ...edits] = await Promise.all([
+        api("DELETE", `/app/primary-item/${item}`, w.owner),
+        ...Array.from({ length: 3 }, (_, i) =>
+          api("PATCH", `/app/primary-item/${item}`, w.owner, { name: `オフィス準備（${i}）` }),
+        ),
+      ]);
+      for (const res of edits) {
+        expect([200, 409]).toContain(res.status);
+        if (res.status === 200) expect((res.body as { deleted_at: string | null }).deleted_at).toBeNull();
+      }
+    }
+  });
+});

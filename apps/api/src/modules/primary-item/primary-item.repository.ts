@@ -17,12 +17,23 @@ export async function findPrimaryItemWorkspaceIds(db: DbOrTx, ids: string[]): Pr
   return new Map(rows.map((row) => [row.id, row.workspaceId]));
 }
 
-export async function findPrimaryItems(db: DbOrTx, workspaceId: string, ids: string[]): Promise<PrimaryItemRow[]> {
+/**
+ * With `lock` (inside a transaction) the rows are held until it ends: `update` by a write that re-checks them
+ * (trash, parent) on what a concurrent write left, `share` by one that places rows under them (a trash waits).
+ */
+export async function findPrimaryItems(
+  db: DbOrTx,
+  workspaceId: string,
+  ids: string[],
+  lock?: "update" | "share",
+): Promise<PrimaryItemRow[]> {
   if (!ids.length) return [];
-  return db
+  const query = db
     .select()
     .from(primaryItems)
-    .where(and(eq(primaryItems.workspaceId, workspaceId), inArray(primaryItems.id, ids)));
+    .where(and(eq(primaryItems.workspaceId, workspaceId), inArray(primaryItems.id, ids)))
+    .orderBy(asc(primaryItems.id));
+  return lock ? query.for(lock) : query;
 }
 
 export async function listPrimaryItems(

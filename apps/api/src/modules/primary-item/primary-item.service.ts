@@ -7,6 +7,7 @@ import type { itemPatchSchema, PrimaryItem } from "@tasuki/contract/primary-item
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { badRequest, notFound } from "../../lib/app-error.ts";
 import { needsRenumber, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
@@ -77,6 +78,22 @@ async function openItems(
   return { member, rows };
 }
 
+/**
+ * Inside a write's transaction: the item re-read and held until it ends, still out of the trash. openItems
+ * read it before the transaction; a trash committed since would otherwise be overwritten or built upon.
+ */
+async function lockLiveItem(
+  tx: DbOrTx,
+  workspaceId: string,
+  id: string,
+  lock: "update" | "share" = "update",
+): Promise<PrimaryItemRow> {
+  const [row] = await findPrimaryItems(tx, workspaceId, [id], lock);
+  if (!row) throw itemNotFound();
+  if (row.deletedAt) throw itemInTrash();
+  return row;
+}
+
 async function openItem(ctx: AppContext, auth: RequestAuth, id: string) {
   const { member, rows } = await openItems(ctx, auth, [id]);
   return { member, row: rows[0]! };
@@ -137,9 +154,12 @@ export async function updatePrimaryItem(
   const { member, row } = await openItem(ctx, auth, id);
   requireItemWriter(member);
   if (row.deletedAt) throw itemInTrash();
-  const saved = await updatePrimaryItemRow(ctx.db, row.workspaceId, id, {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.description !== undefined && { description: input.description }),
+  const saved = await ctx.db.transaction(async (tx) => {
+    await lockLiveItem(tx, row.workspaceId, id);
+    return updatePrimaryItemRow(tx, row.workspaceId, id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+    });
   });
   return presentPrimaryItem(saved ?? row);
 }
@@ -205,6 +225,7 @@ export async function movePrimaryItem(
   const projectId = row.projectId!;
   const neighbours = [prevId, nextId].filter((value): value is string => value !== null);
   const saved = await ctx.db.transaction(async (tx) => {
+    await lockLiveItem(tx, workspaceId, id);
     const load = async () => new Map((await findPrimaryItems(tx, workspaceId, neighbours)).map((n) => [n.id, n]));
     let found = await load();
     // A neighbour of another workspace is as unknown as a missing one; one of another parent is a bad drop.
@@ -235,6 +256,7 @@ export async function duplicatePrimaryItem(ctx: AppContext, auth: RequestAuth, i
   requireItemWriter(member);
   if (row.deletedAt) throw itemInTrash();
   const copy = await ctx.db.transaction(async (tx) => {
+    await lockLiveItem(tx, row.workspaceId, id, "share");
     const last = await lastPrimaryItemPosition(tx, row.workspaceId, row.projectId!);
     const created = await insertPrimaryItem(tx, {
       workspaceId: row.workspaceId,

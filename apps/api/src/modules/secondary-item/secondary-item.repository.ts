@@ -17,12 +17,23 @@ export async function findSecondaryItemWorkspaceIds(db: DbOrTx, ids: string[]): 
   return new Map(rows.map((row) => [row.id, row.workspaceId]));
 }
 
-export async function findSecondaryItems(db: DbOrTx, workspaceId: string, ids: string[]): Promise<SecondaryItemRow[]> {
+/**
+ * With `lock` (inside a transaction) the rows are held until it ends: `update` by a write that re-checks them
+ * (trash, parent) on what a concurrent write left, `share` by one that places rows under them (a trash waits).
+ */
+export async function findSecondaryItems(
+  db: DbOrTx,
+  workspaceId: string,
+  ids: string[],
+  lock?: "update" | "share",
+): Promise<SecondaryItemRow[]> {
   if (!ids.length) return [];
-  return db
+  const query = db
     .select()
     .from(secondaryItems)
-    .where(and(eq(secondaryItems.workspaceId, workspaceId), inArray(secondaryItems.id, ids)));
+    .where(and(eq(secondaryItems.workspaceId, workspaceId), inArray(secondaryItems.id, ids)))
+    .orderBy(asc(secondaryItems.id));
+  return lock ? query.for(lock) : query;
 }
 
 export async function listSecondaryItems(

@@ -8,6 +8,7 @@ import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-it
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
 import { needsRenumber, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
@@ -100,6 +101,19 @@ async function openItem(ctx: AppContext, auth: RequestAuth, id: string) {
   return { member, row: rows[0]! };
 }
 
+/** Inside a write's transaction: the item re-read and held until it ends, still out of the trash. */
+async function lockLiveItem(
+  tx: DbOrTx,
+  workspaceId: string,
+  id: string,
+  lock: "update" | "share" = "update",
+): Promise<SecondaryItemRow> {
+  const [row] = await findSecondaryItems(tx, workspaceId, [id], lock);
+  if (!row) throw itemNotFound();
+  if (row.deletedAt) throw itemInTrash();
+  return row;
+}
+
 export async function listSecondaryItems(ctx: AppContext, auth: RequestAuth, query: ListQuery) {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
   await openParent(ctx, member, query.primary_item_id);
@@ -128,6 +142,9 @@ export async function createSecondaryItem(ctx: AppContext, auth: RequestAuth, in
   const parent = await openParent(ctx, member, input.primary_item_id);
   if (parent.deletedAt) throw itemInTrash();
   const row = await ctx.db.transaction(async (tx) => {
+    // The parent held against a concurrent trash, which would otherwise leave this child live under it.
+    const [held] = await findPrimaryItems(tx, input.workspace_id, [parent.id], "share");
+    if (!held || held.deletedAt) throw itemInTrash();
     const last = await lastSecondaryItemPosition(tx, input.workspace_id, parent.id);
     return insertSecondaryItem(tx, {
       workspaceId: input.workspace_id,
@@ -152,9 +169,12 @@ export async function updateSecondaryItem(
   const { member, row } = await openItem(ctx, auth, id);
   requireItemWriter(member);
   if (row.deletedAt) throw itemInTrash();
-  const saved = await updateSecondaryItemRow(ctx.db, row.workspaceId, id, {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.description !== undefined && { description: input.description }),
+  const saved = await ctx.db.transaction(async (tx) => {
+    await lockLiveItem(tx, row.workspaceId, id);
+    return updateSecondaryItemRow(tx, row.workspaceId, id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+    });
   });
   return presentSecondaryItem(saved ?? row);
 }
@@ -220,6 +240,7 @@ export async function moveSecondaryItem(
   const parentId = row.primaryItemId;
   const neighbours = [prevId, nextId].filter((value): value is string => value !== null);
   const saved = await ctx.db.transaction(async (tx) => {
+    await lockLiveItem(tx, workspaceId, id);
     const load = async () => new Map((await findSecondaryItems(tx, workspaceId, neighbours)).map((n) => [n.id, n]));
     let found = await load();
     // A neighbour of another workspace is as unknown as a missing one; one of another parent is a bad drop.
@@ -250,6 +271,7 @@ export async function duplicateSecondaryItem(ctx: AppContext, auth: RequestAuth,
   requireItemWriter(member);
   if (row.deletedAt) throw itemInTrash();
   const copy = await ctx.db.transaction(async (tx) => {
+    await lockLiveItem(tx, row.workspaceId, id, "share");
     const last = await lastSecondaryItemPosition(tx, row.workspaceId, row.primaryItemId);
     const created = await insertSecondaryItem(tx, {
       workspaceId: row.workspaceId,

@@ -224,13 +224,15 @@ async function loadReferences(
         db,
         workspaceId,
         ids((want) => want.secondaryItemId),
+        // Held until the task is written: a concurrent trash of the item waits, and cannot leave it live below.
+        "share",
       )
     : [];
   const primaryIds = [
     ...(sent.has("primaryItemId") ? ids((want) => want.primaryItemId) : []),
     ...secondaryRows.map((row) => row.primaryItemId),
   ];
-  const primaryRows = await findPrimaryItems(db, workspaceId, [...new Set(primaryIds)]);
+  const primaryRows = await findPrimaryItems(db, workspaceId, [...new Set(primaryIds)], "share");
   const projectIds = [
     ...(sent.has("projectId") ? ids((want) => want.projectId) : []),
     ...primaryRows.map((row) => row.projectId).filter((id): id is string => id !== null),
