@@ -1,9 +1,10 @@
-// `npm run demo`: fills the database the server would use (DATABASE_URL, else PGlite under DATA_DIR, default
+// `npm run demo`: fills the database the server would use (DATABASE_URL, else the embedded PostgreSQL server under DATA_DIR, default
 // ./data) with a sample company, ひかり産業株式会社, so that a person trying Tasuki sees a living workspace.
 // It refuses a database that already holds a workspace (the demo's own one: it only says how to sign in).
 import path from "node:path";
 import { isNull } from "drizzle-orm";
-import { DataDirLockedError, openDatabase } from "../apps/api/src/db/client.ts";
+import { DataDirLockedError, EmbeddedServerError } from "../apps/api/src/db/embedded-server.ts";
+import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { workspaces } from "../apps/api/src/db/schema/workspaces.ts";
 import { fillSampleCompany } from "./sample-company.ts";
 
@@ -27,11 +28,11 @@ function signInLines(): string {
 }
 
 async function main(): Promise<number> {
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
-    database = await openDatabase({ databaseUrl, dataDir });
+    database = await openConfiguredDatabase({ databaseUrl, dataDir });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof EmbeddedServerError) {
       console.error(`demo: ${error.message}`);
       return 1;
     }

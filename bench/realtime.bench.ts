@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import { openDatabase } from "../apps/api/src/db/client.ts";
+import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { authSessions } from "../apps/api/src/db/schema/auth.ts";
 import { tasks } from "../apps/api/src/db/schema/tasks.ts";
 import { users } from "../apps/api/src/db/schema/users.ts";
@@ -55,7 +55,7 @@ interface World {
 
 /** A workspace with an owner and `members` members, each with a live session; its tokens signed with the secret. */
 async function seed(env: Record<string, string>, members: number, secret: string): Promise<World> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
   try {
     const now = new Date();
     const keys = deriveKeys(secret);
@@ -225,7 +225,7 @@ async function measureBulk(
       if (message.entity === "task" && message.action === "updated") delivered += 1;
     };
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
   const expected = settings.bulkRows * clients.length;
   try {
     const started = Date.now();

@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type CDPSession, chromium, type Page } from "playwright-core";
-import { openDatabase } from "../apps/api/src/db/client.ts";
+import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { formatTable, psql, root, round, startServer } from "./lib.ts";
 import { fillSampleCompany } from "./sample-company.ts";
 
@@ -81,7 +81,7 @@ const load1 = () => round(os.loadavg()[0] ?? 0, 2);
 /** Writes the company, gives the sample member `visible` live tasks and returns how to sign in as them. */
 async function seed(env: Record<string, string>) {
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
   try {
     const summary = await fillSampleCompany(database.db, {
       companyName: "大規模タスク検証株式会社",

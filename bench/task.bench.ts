@@ -21,7 +21,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../apps/api/src/db/client.ts";
+import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { cpuTimeMs, formatTable, root, round, startServer } from "./lib.ts";
 import { fillSampleCompany, type SampleCompanySummary } from "./sample-company.ts";
 
@@ -30,7 +30,7 @@ const settings = {
   durationS: num("BENCH_DURATION", 10),
   warmupS: num("BENCH_WARMUP", 3),
   connections: num("BENCH_CONNECTIONS", 50),
-  databases: (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((name) => name.trim()),
+  databases: (process.env.BENCH_DATABASES ?? "embedded,postgres").split(",").map((name) => name.trim()),
   pgAdminUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   pgDatabase: process.env.BENCH_PG_DATABASE ?? "tasuki_bench_tasks",
   staff: num("BENCH_STAFF", 1000),
@@ -68,7 +68,7 @@ function psql(url: string, command: string): void {
 
 async function seed(env: Record<string, string>): Promise<{ summary: SampleCompanySummary; seconds: number }> {
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
   try {
     const summary = await fillSampleCompany(database.db, {
       companyName: "大規模タスク検証株式会社",

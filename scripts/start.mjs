@@ -6,9 +6,11 @@ import { ensureBuilt, ensureInstalled, nodeBin, projectEnv, root } from "./lib/b
 ensureInstalled();
 ensureBuilt();
 
+// The IPC channel is the server's tie to this process: if this one dies (even by kill -9), the channel closes and
+// the server shuts down (and with it the embedded PostgreSQL server) instead of living on as an orphan.
 const server = spawn(nodeBin, ["--enable-source-maps", path.join(root, "apps/api/dist/server.js")], {
   cwd: root,
-  stdio: "inherit",
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
   env: projectEnv({ NODE_ENV: process.env.NODE_ENV ?? "development" }),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

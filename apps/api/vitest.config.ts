@@ -4,8 +4,11 @@ export default defineConfig({
   test: {
     name: "api",
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
-    // Each file opens its own database (PGlite in memory, or a fresh database on the server).
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // One PostgreSQL server per run (the embedded one, or TEST_DATABASE_URL's) with a migrated template; each
+    // file opens its own copy of it (test/test-database.ts).
+    globalSetup: ["test/global-setup.ts"],
+    // Generous: the suite must pass on a loaded 2-core machine (CI shares it); a hung test still ends.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -17,7 +17,8 @@ interface Mail {
 }
 
 /**
- * The journeys run against the real product: the built server on a fresh PGlite directory, sending
+ * The journeys run against the real product: the built server on a fresh data directory (its embedded
+ * PostgreSQL server), sending
  * its mails over SMTP to a catcher on loopback, whose inbox the tests read over HTTP.
  */
 export default async function globalSetup() {

@@ -18,4 +18,6 @@ export interface AppContext {
   jobs: Jobs;
   /** The clock: tests inject a fixed one. */
   now: () => Date;
+  /** Set when the server is shutting down: /readyz fails so that a load balancer stops sending requests. */
+  lifecycle: { draining: boolean };
 }

@@ -31,8 +31,9 @@ import { registerWorkspaceRoutes } from "./modules/workspace/workspace.routes.ts
 import { registerWorkspaceDefinitionRoutes } from "./modules/workspace/workspace-definition.routes.ts";
 import { registerStaffRoutes } from "./modules/workspace-user/staff.routes.ts";
 import { registerWorkspaceUserRoutes } from "./modules/workspace-user/workspace-user.routes.ts";
-import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { RETRY_AFTER_SECONDS, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
+import { registerOverloadGuard } from "./plugins/overload.ts";
 import { registerSecurityHeaders } from "./plugins/security.ts";
 import { registerSwagger } from "./plugins/swagger.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     ai: createAiProvider(config.ai),
     jobs: createPgBossJobs({ database, log: app.log, tuning: options.jobsTuning }),
     now: options.now ?? (() => new Date()),
+    lifecycle: { draining: false },
   };
   // Handlers and schedules are known before the first request; the queue starts with the server and drains
   // when it closes (after the requests in flight, before the database is closed by the caller).
@@ -99,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
 
   registerErrorHandler(app);
   registerJsonBody(app);
+  registerOverloadGuard(app, { maxInFlight: config.maxRequestsInFlight, retryAfterSeconds: RETRY_AFTER_SECONDS });
   registerOperatorEvents(app, ctx);
   await registerSecurityHeaders(app);
   await registerSwagger(app, ctx);

@@ -22,6 +22,9 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(100),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   APP_ORIGIN: z.url().optional(),
   TRUST_PROXY: boolean.default(false),
   AUTH_IP_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
@@ -81,6 +84,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** How long a request may wait for a free database connection before it is answered 503 (overload). */
+  databasePoolTimeoutMs: number;
+  /** Requests handled at once; beyond, 503 with Retry-After (plugins/overload.ts). */
+  maxRequestsInFlight: number;
+  /** On SIGTERM, how long /readyz fails while the server still serves, before it drains and closes. */
+  shutdownDelayMs: number;
   appOrigin: string;
   trustProxy: boolean;
   /** Multiplies the per-address (IP) limits of sign-up codes, logins and resets: one office behind one NAT. */
@@ -164,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
+    maxRequestsInFlight: e.MAX_REQUESTS_IN_FLIGHT,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
     authIpLimitScale: e.AUTH_IP_LIMIT_SCALE,

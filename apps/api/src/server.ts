@@ -1,6 +1,8 @@
+import path from "node:path";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { DataDirLockedError, openDatabase } from "./db/client.ts";
+import { binariesMajorVersion, DataDirLockedError, EmbeddedServerError } from "./db/embedded-server.ts";
+import { openConfiguredDatabase } from "./db/open-configured.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -14,22 +16,31 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+  // Without DATABASE_URL the API runs its own PostgreSQL server from DATA_DIR (db/embedded-server.ts).
+  let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
-    database = await openDatabase({
+    database = await openConfiguredDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      poolTimeoutMs: config.databasePoolTimeoutMs,
       onPoolError: (error) => console.error(`database connection lost (it will be reopened): ${error.message}`),
+      // Its routine lines (checkpoints, startup) stay out of the way; problems are shown.
+      onServerLog: (line) => {
+        if (/\b(WARNING|ERROR|FATAL|PANIC):/.test(line) && !line.includes("is starting up")) {
+          console.error(`postgres: ${line}`);
+        }
+      },
     });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof EmbeddedServerError) {
       console.error(error.message);
       process.exit(1);
     }
     console.error(`Could not open the database: ${(error as Error).message}`);
     process.exit(1);
   }
+  const embedded = database.embedded;
 
   const { app, ctx } = await buildApp({ config, database });
 
@@ -39,9 +50,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // First /readyz fails, while requests are still served, so that a load balancer moves new ones elsewhere;
+    // then the server stops taking connections and drains the requests in flight.
+    ctx.lifecycle.draining = true;
+    const force = setTimeout(() => process.exit(1), config.shutdownDelayMs + 10_000);
     force.unref();
     try {
+      if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
       await app.close();
       ctx.mailer.close();
       await database.close();
@@ -51,12 +66,17 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Started by `npm start` (scripts/start.mjs) over an IPC channel: when that parent dies, even by kill -9, the
+  // channel closes and the server stops too instead of holding the port and the data directory.
+  if (process.send) process.on("disconnect", () => void shutdown("parent exited"));
 
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" || config.host === "127.0.0.1" ? "localhost" : config.host}:${port}`;
-  const db = database.kind === "pglite" ? `PGlite in ${config.dataDir}` : "PostgreSQL";
+  const db = embedded
+    ? `PostgreSQL ${binariesMajorVersion()} (embedded) in ${path.join(config.dataDir, "postgres")}`
+    : "PostgreSQL (DATABASE_URL)";
   const mail = config.smtpUrl
     ? "SMTP"
     : config.env === "production"

@@ -1,17 +1,12 @@
 /**
- * A job worker for the crash test (src/jobs/jobs.test.ts): opens the database named by DATABASE_URL (or the
- * PGlite directory DATA_DIR), enqueues one `slow` job, says `started <id>` when its handler runs, and then
+ * A job worker for the crash test (src/jobs/jobs.test.ts): opens the database named by DATABASE_URL, enqueues one `slow` job, says `started <id>` when its handler runs, and then
  * hangs until the test kills it with SIGKILL, as a crashed or power-cut API instance would.
  */
 import { openDatabase } from "../src/db/client.ts";
 import { createPgBossJobs } from "../src/jobs/pg-boss-jobs.ts";
 import { CRASH_JOB, type CrashPayloads, fastJobsTuning, quietLog } from "./job-helpers.ts";
 
-const database = await openDatabase({
-  databaseUrl: process.env.DATABASE_URL || undefined,
-  dataDir: process.env.DATA_DIR ?? "memory://",
-  poolSize: 2,
-});
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 2 });
 const jobs = createPgBossJobs<CrashPayloads>({ database, log: quietLog, tuning: fastJobsTuning });
 jobs.define({
   ...CRASH_JOB,

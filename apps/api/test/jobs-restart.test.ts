@@ -1,8 +1,7 @@
 /**
  * Real server processes: a mail job whose SMTP server stops answering is running when its server gets
  * SIGTERM. The server still exits 0; the job is handed back and delivered exactly once by the
- * server that runs next — on PostgreSQL (TEST_DATABASE_URL) a second instance already running beside the
- * first, on PGlite the same data directory started again.
+ * server that runs next: a second instance already running beside the first on the same database.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -98,14 +97,12 @@ describe("a mail job cut off by a restart", () => {
     const env = {
       SMTP_URL: relay.url,
       DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? "",
+      DATABASE_URL: database.url,
       AUTH_SECRET: "jobs-restart-secret-jobs-restart-secret-0123",
     };
-    // PGlite is one process's database: there the test closes its handle and the server takes the directory.
-    if (!database.url) await database.close();
     try {
       const first = await startServer(env);
-      const second = database.url ? await startServer(env) : null;
+      const second = await startServer(env);
 
       const email = uniqueEmail("restart");
       expect((await post(first.base, "/app/auth/verification-code/new", { email, purpose: "signup" })).status).toBe(
@@ -145,7 +142,7 @@ describe("a mail job cut off by a restart", () => {
       expect(await first.exited).toBe(0);
 
       relay.resume();
-      const next = second ?? (await startServer(env));
+      const next = second;
       const notice = await smtp.mailWithSubject(email, "パスワードが変更されました", 120_000);
       expect(notice.to).toBe(email);
       next.child.kill("SIGTERM");
@@ -155,7 +152,7 @@ describe("a mail job cut off by a restart", () => {
     } finally {
       await relay.close();
       await smtp.close();
-      if (database.url) await database.close();
+      await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 300_000);

@@ -1,7 +1,6 @@
 /**
- * Two API instances on one database, both working the job queue: every job runs exactly once. On
- * PostgreSQL (TEST_DATABASE_URL) each instance has its own pools (the API's and the queue's); on PGlite
- * they share the one embedded database, each with its own queue workers.
+ * Two API instances on one database, both working the job queue: every job runs exactly once. Each
+ * instance has its own pools (the API's and the queue's) and its own queue workers.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,8 +15,7 @@ let secondPool: Database | null = null;
 
 beforeAll(async () => {
   a = await createTestApp();
-  const url = a.ctx.database.url;
-  secondPool = url ? await openDatabase({ databaseUrl: url, dataDir: "unused", poolSize: 3 }) : null;
+  secondPool = await openDatabase({ databaseUrl: a.ctx.database.url, poolSize: 3 });
   b = await buildApp({
     config: testConfig({ smtpUrl: a.ctx.config.smtpUrl }),
     database: secondPool ?? a.ctx.database,

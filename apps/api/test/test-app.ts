@@ -18,6 +18,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: "memory://",
     databaseUrl: undefined,
     databasePoolSize: 5,
+    databasePoolTimeoutMs: 30_000,
+    maxRequestsInFlight: 1000,
+    shutdownDelayMs: 0,
     appOrigin: "http://localhost:3000",
     trustProxy: false,
     authIpLimitScale: 1,
@@ -62,12 +65,16 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
-  const database = await openTestDatabase();
+  const config = testConfig({ smtpUrl: smtp.url, ...options.config });
+  const database = await openTestDatabase({
+    poolSize: config.databasePoolSize,
+    poolTimeoutMs: config.databasePoolTimeoutMs,
+  });
   let offset = 0;
   const base = options.start?.getTime();
   const now = () => new Date((base ?? Date.now()) + offset);
   const { app, ctx } = await buildApp({
-    config: testConfig({ smtpUrl: smtp.url, ...options.config }),
+    config,
     database,
     now,
     logger: options.logger ?? false,

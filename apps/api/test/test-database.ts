@@ -2,25 +2,32 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type Database, openDatabase } from "../src/db/client.ts";
 
+/** Migrated once per test run by test/global-setup.ts; every test file's database is a copy of it. */
+export const TEMPLATE_DATABASE = "tasuki_test_template";
+
 /**
- * A fresh, empty, migrated database per test file: PGlite in memory by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ * A fresh, migrated database per test file: a copy of the migrated template (`CREATE DATABASE … TEMPLATE`) on the
+ * test run's PostgreSQL server (TEST_DATABASE_URL: the embedded server test/global-setup.ts started, or one of
+ * your own), dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+export async function openTestDatabase(options: { poolSize?: number; poolTimeoutMs?: number } = {}): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: "memory://" });
+  if (!serverUrl)
+    throw new Error("TEST_DATABASE_URL is not set: run the API tests through vitest (test/global-setup.ts)");
 
   const name = `tasuki_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "unused", poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, ...options });
   return {
     ...database,
-    url: url.toString(),
     async close() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

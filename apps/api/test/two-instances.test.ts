@@ -14,8 +14,7 @@ let secondPool: Database | null = null;
 
 beforeAll(async () => {
   a = await createTestApp();
-  const url = (a.ctx.database as Database & { url?: string }).url;
-  secondPool = url ? await openDatabase({ databaseUrl: url, dataDir: "unused", poolSize: 3 }) : null;
+  secondPool = await openDatabase({ databaseUrl: a.ctx.database.url, poolSize: 3 });
   b = await buildApp({
     config: testConfig({ smtpUrl: a.ctx.config.smtpUrl }),
     database: secondPool ?? a.ctx.database,

@@ -1,5 +1,5 @@
 /**
- * The job queue on a real database (PGlite by default, PostgreSQL with TEST_DATABASE_URL): enqueue inside
+ * The job queue on a real database (the test run's PostgreSQL server): enqueue inside
  * the caller's transaction, retries with back-off, a job interrupted by a restart or a crash run again.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -183,11 +183,7 @@ describe("several instances starting at once on an empty database", () => {
       second: Record<string, never>;
     }
     const database = await openTestDatabase();
-    const pools = database.url
-      ? await Promise.all(
-          [1, 2, 3].map(() => openDatabase({ databaseUrl: database.url, dataDir: "unused", poolSize: 2 })),
-        )
-      : [database, database, database];
+    const pools = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: database.url, poolSize: 2 })));
     const instances = pools.map((pool) => {
       const jobs = createPgBossJobs<Payloads>({ database: pool, log: quietLog });
       jobs.define({ name: "first", async handle() {} });
@@ -197,7 +193,6 @@ describe("several instances starting at once on an empty database", () => {
     });
     try {
       const started = await Promise.allSettled(instances.map((jobs) => jobs.start()));
-      // On PGlite the three share one connection: a failing block of one must not break the others' statements.
       expect(started.filter((result) => result.status === "rejected")).toEqual([]);
       const result = (await database.db.execute(
         sql`select (select count(*)::int from pgboss.queue where name in ('first', 'second')) as queues,
@@ -218,9 +213,7 @@ describe("a schedule with two instances on one database", () => {
       tick: { from: string };
     }
     const database = await openTestDatabase();
-    const second = database.url
-      ? await openDatabase({ databaseUrl: database.url, dataDir: "unused", poolSize: 2 })
-      : database;
+    const second = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
     // pg-boss's own test clock, shared by both instances and the database's job_now(): time moves only when
     // the test moves it, so the minutes a schedule owes are known exactly, whatever the machine's speed.
     // From 09:00:30 in Tokyo, in the middle of a minute (a real start can fall anywhere in one).
@@ -265,7 +258,7 @@ describe("a schedule with two instances on one database", () => {
       )) as unknown as { rows: { state: string; at: string }[] };
       // One job per minute boundary the clock crossed, each run once, by one instance or the other. The minute
       // in progress at the start (09:00) is still inside pg-boss's 60-second window: a first pass made before
-      // 09:01 sends it too (on PGlite it does), once at most.
+      // 09:01 may send it too, once at most.
       const minutes = ticks.rows.map((row) => row.at.slice(0, 5));
       expect(minutes.filter((minute) => minute !== "09:00")).toEqual(["09:01", "09:02", "09:03"]);
       expect(minutes.filter((minute) => minute === "09:00").length).toBeLessThanOrEqual(1);
@@ -320,20 +313,10 @@ describe("a job woken from inside a request", () => {
 /** A database that can be closed and opened again, as across a restart of the server. */
 async function restartableDatabase() {
   const owner = await openTestDatabase();
-  const url = (owner as Database & { url?: string }).url;
-  if (url) {
-    return {
-      env: { DATABASE_URL: url, DATA_DIR: "unused" },
-      open: () => openDatabase({ databaseUrl: url, dataDir: "unused", poolSize: 3 }),
-      cleanup: () => owner.close(),
-    };
-  }
-  await owner.close();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tasuki-jobs-"));
   return {
-    env: { DATABASE_URL: "", DATA_DIR: dataDir },
-    open: () => openDatabase({ dataDir }),
-    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    env: { DATABASE_URL: owner.url, DATA_DIR: "unused" },
+    open: () => openDatabase({ databaseUrl: owner.url, poolSize: 3 }),
+    cleanup: () => owner.close(),
   };
 }
 

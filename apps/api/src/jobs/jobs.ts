@@ -58,18 +58,16 @@ export interface EnqueueOptions {
 }
 
 /**
- * The one job interface of the API (`ctx.jobs`). On PostgreSQL the jobs live in pg-boss's tables on the same
- * server; on the embedded default in the same PGlite database, run in this process. Either way a job is a
- * row: it survives a restart, is taken by one instance only (`SKIP LOCKED`), and is retried with back-off.
+ * The one job interface of the API (`ctx.jobs`). The jobs live in pg-boss's tables on the API's PostgreSQL
+ * server (embedded or not). A job is a row: it survives a restart, is taken by one instance only (`SKIP LOCKED`), and is retried with back-off.
  */
 export interface Jobs<M extends object = JobPayloads> {
   /** Registers the handler of a job (before `start`). */
   define<N extends keyof M & string>(definition: JobDefinition<N, M>): void;
   /**
    * Adds a job in the caller's transaction: it exists only if that transaction commits, so a rolled-back
-   * change leaves no job behind. Pass `ctx.db` to enqueue on its own — but never inside an open transaction:
-   * on PGlite that would wait for the transaction to end (one connection). Returns the job id (null when a
-   * singleton key dropped it).
+   * change leaves no job behind. Pass `ctx.db` to enqueue on its own (outside any transaction). Returns the
+   * job id (null when a singleton key dropped it).
    */
   enqueue<N extends keyof M & string>(
     tx: DbOrTx,

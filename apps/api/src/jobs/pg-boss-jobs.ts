@@ -1,16 +1,6 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import {
-  type Db as BossDb,
-  type Clock,
-  type ConstructorOptions,
-  fromDrizzle,
-  fromPglite,
-  type Job,
-  type JobResult,
-  PgBoss,
-} from "pg-boss";
+import { type Clock, type ConstructorOptions, fromDrizzle, type Job, type JobResult, PgBoss } from "pg-boss";
 import { runWithoutActor } from "../db/actor.ts";
 import type { Database, DbOrTx } from "../db/client.ts";
 import { safeErrorMessage } from "../lib/safe-error.ts";
@@ -43,34 +33,11 @@ export interface CreateJobsOptions {
   clock?: Clock;
 }
 
-/**
- * pg-boss's PGlite adapter, with its own transaction blocks made atomic on the shared connection. pg-boss sends
- * some work as one string `BEGIN; …; COMMIT;`; if a statement in it fails, the connection stays in an aborted
- * transaction until the adapter's ROLLBACK, and an API query that ran in between would fail too (PGlite has one
- * connection for everything). Such a block runs inside PGlite's own transaction instead, which keeps the
- * connection until it commits or rolls back.
- */
-function pgliteForJobs(pglite: PGlite): BossDb {
-  const base = fromPglite(pglite);
-  return {
-    ...base,
-    async executeSql(text, values) {
-      const block = values?.length ? null : /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/.exec(text);
-      if (!block) return base.executeSql(text, values);
-      return pglite.transaction(async (tx) => {
-        const results = await tx.exec(block[1]!);
-        return { rows: results.flatMap((result) => result.rows ?? []) };
-      });
-    },
-  };
-}
-
 const DEFAULT_RETRY = { limit: 5, delaySeconds: 30, maxDelaySeconds: 3600 };
 
 /**
- * `Jobs` over pg-boss. On PostgreSQL pg-boss keeps a small pool of its own (and one LISTEN connection that
- * wakes workers as soon as a job is committed); on PGlite it runs over the same embedded instance, whose
- * single connection serialises its statements with the API's. Enqueueing goes through the caller's drizzle
+ * `Jobs` over pg-boss. pg-boss keeps a small pool of its own (and one LISTEN connection that wakes workers as
+ * soon as a job is committed) on the API's PostgreSQL server, embedded or not. Enqueueing goes through the caller's drizzle
  * transaction (`fromDrizzle`), so the job row commits or rolls back with the change.
  */
 export function createPgBossJobs<M extends object = JobPayloads>({
@@ -87,14 +54,7 @@ export function createPgBossJobs<M extends object = JobPayloads>({
     // pg-boss refuses an option present with the value undefined: only the ones set are passed.
     ...Object.fromEntries(Object.entries(loops).filter(([, value]) => value !== undefined)),
   };
-  let boss: PgBoss;
-  if (database.kind === "pglite") {
-    if (!database.pglite) throw new Error("the PGlite database does not expose its instance");
-    boss = new PgBoss({ ...common, backend: "pglite", db: pgliteForJobs(database.pglite) });
-  } else {
-    if (!database.url) throw new Error("the PostgreSQL database does not expose its URL");
-    boss = new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: "tasuki-jobs" });
-  }
+  const boss = new PgBoss({ ...common, connectionString: database.url, max: 3, application_name: "tasuki-jobs" });
   // pg-boss reports failures of its own loops (a lost connection, a failed maintenance pass) as events:
   // logged, never thrown, so the API keeps serving while the database comes back.
   boss.on("error", (error) => log.error({ err: error }, "job queue error"));

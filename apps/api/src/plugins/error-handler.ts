@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/app-error.ts";
+import { sendOverloaded } from "./overload.ts";
 
 interface ValidationIssue {
   instancePath?: string;
@@ -70,9 +71,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: status === 400 ? "bad_request" : `http_${status}`,
       });
     }
+    if (waitedForConnection(error)) {
+      // Every database connection stayed busy past DATABASE_POOL_TIMEOUT_MS: a rush, not a bug.
+      request.log.warn("overloaded: no database connection in time");
+      return sendOverloaded(reply, RETRY_AFTER_SECONDS, "No database connection became free in time");
+    }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(internal());
   });
+}
+
+/** The seconds a client is asked to wait before retrying a request refused for overload. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/** node-postgres's pool gave up waiting for a free connection (connectionTimeoutMillis), maybe behind drizzle's wrapper. */
+function waitedForConnection(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current.message.includes("timeout exceeded when trying to connect")) return true;
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 const internal = () => ({

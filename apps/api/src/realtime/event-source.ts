@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import type { FastifyBaseLogger } from "fastify";
 import pg from "pg";
 import type { Database } from "../db/client.ts";
@@ -21,22 +20,17 @@ const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 
 /**
- * The process's one listener of the database's change notifications. On PostgreSQL a dedicated connection
- * (LISTEN holds its connection, so it cannot be a pooled one) that reconnects with back-off; on PGlite the
- * embedded database's own listen API, since the process is the database's only client.
+ * The process's one listener of the database's change notifications: a dedicated connection (LISTEN holds its
+ * connection, so it cannot be a pooled one) that reconnects with back-off.
  */
 export async function listenForEvents(
   database: Database,
   handlers: EventSourceHandlers,
   log: FastifyBaseLogger,
 ): Promise<EventSource> {
-  // drizzle exposes the driver it was built on: the PGlite instance, or the node-postgres pool.
-  const driver = (database.db as unknown as { $client: unknown }).$client;
-  if (database.kind === "pglite") {
-    const unlisten = await (driver as PGlite).listen(EVENTS_CHANNEL, handlers.onPayload);
-    return { close: () => unlisten() };
-  }
-  return listenOnPostgres((driver as pg.Pool).options, handlers, log);
+  // drizzle exposes the node-postgres pool it was built on: the listener connects as the pool does.
+  const driver = (database.db as unknown as { $client: pg.Pool }).$client;
+  return listenOnPostgres(driver.options, handlers, log);
 }
 
 async function listenOnPostgres(

@@ -1,7 +1,7 @@
 /**
  * Two API instances on one database: a change made through one reaches a WebSocket client of the other.
  * On PostgreSQL (TEST_DATABASE_URL) each instance has its own pool and its own LISTEN connection, so the
- * event travels through NOTIFY between processes' connections; on PGlite they share the embedded database.
+ * event travels through NOTIFY between the processes' connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp, testConfig } from "../../test/test-app.ts";
@@ -17,8 +17,7 @@ const clients: RealtimeTestClient[] = [];
 
 beforeAll(async () => {
   a = await createTestApp();
-  const url = (a.ctx.database as Database & { url?: string }).url;
-  secondPool = url ? await openDatabase({ databaseUrl: url, dataDir: "unused", poolSize: 3 }) : null;
+  secondPool = await openDatabase({ databaseUrl: a.ctx.database.url, poolSize: 3 });
   b = await buildApp({
     config: testConfig({ smtpUrl: a.ctx.config.smtpUrl }),
     database: secondPool ?? a.ctx.database,

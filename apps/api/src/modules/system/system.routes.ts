@@ -12,6 +12,9 @@ import { renderOutbox } from "./outbox-page.ts";
 export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, healthzContract, async () => ({ status: "ok" as const }));
   route(app, ctx, readyzContract, async () => {
+    if (ctx.lifecycle.draining) {
+      throw new AppError("shutting_down", 503, "現在サービスを利用できません。", "the server is shutting down");
+    }
     try {
       await ctx.database.ping();
     } catch (error) {

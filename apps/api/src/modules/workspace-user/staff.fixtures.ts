@@ -143,11 +143,9 @@ export async function eventsOf(t: TestApp, workspaceId: string, staffId: string)
  * until it does, the tests absorb that last error here.
  */
 export async function closeApp(t: TestApp): Promise<void> {
-  if (t.ctx.database.kind === "postgres") {
-    (t.ctx.db as unknown as { $client: { on(event: "error", listener: () => void): void } }).$client.on(
-      "error",
-      () => {},
-    );
-  }
+  (t.ctx.db as unknown as { $client: { on(event: "error", listener: () => void): void } }).$client.on(
+    "error",
+    () => {},
+  );
   await t.close();
 }
