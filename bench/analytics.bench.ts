@@ -7,7 +7,7 @@
 //   npm run bench:analytics -w @tasuki/bench     (build the API first: npm run build -w @tasuki/api)
 //
 // Settings (environment): BENCH_DURATION (s, 8), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (10),
-// BENCH_DATABASES ("postgres,pglite"), BENCH_PG_URL (admin URL), BENCH_PG_DATABASE (tasuki_bench_analytics, dropped
+// BENCH_DATABASES ("postgres,embedded"), BENCH_PG_URL (admin URL), BENCH_PG_DATABASE (tasuki_bench_analytics, dropped
 // and made again, dropped at the end unless BENCH_KEEP=1). BENCH_KEEP=1 keeps the seeds; BENCH_REUSE=1 measures on them.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../apps/api/src/db/client.ts";
+import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { formatTable, root, round, startServer } from "./lib.ts";
 import { fillSampleCompany, type SampleCompanySummary } from "./sample-company.ts";
 
@@ -25,7 +25,7 @@ const settings = {
   durationS: num("BENCH_DURATION", 8),
   warmupS: num("BENCH_WARMUP", 2),
   connections: num("BENCH_CONNECTIONS", 10),
-  databases: (process.env.BENCH_DATABASES ?? "postgres,pglite").split(",").map((name) => name.trim()),
+  databases: (process.env.BENCH_DATABASES ?? "postgres,embedded").split(",").map((name) => name.trim()),
   pgAdminUrl: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
   pgDatabase: process.env.BENCH_PG_DATABASE ?? "tasuki_bench_analytics",
   staff: num("BENCH_STAFF", 1000),
@@ -46,7 +46,7 @@ const psql = (url: string, command: string) =>
 
 async function seed(env: Record<string, string>): Promise<{ summary: SampleCompanySummary; seconds: number }> {
   const started = Date.now();
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  const database = await openConfiguredDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
   try {
     const summary = await fillSampleCompany(database.db, {
       companyName: "大規模分析検証株式会社",

@@ -4,11 +4,10 @@ import type { Database } from "../src/db/client.ts";
 /**
  * Counts the statements a call sends to the database, at the driver rather than at drizzle (a prepared
  * statement or a raw `execute` never passes through `db.select`): every `query` of a node-postgres client
- * (pooled connections, transactions and prepared statements alike), or of the PGlite instance and its
- * transactions. The job queue's own statements (schema `pgboss`: its pool on PostgreSQL, the shared
- * connection on PGlite) are not the call's and are left out.
+ * (pooled connections, transactions and prepared statements alike). The job queue's own statements
+ * (schema `pgboss`, on its own pool) are not the call's and are left out.
  */
-export async function countQueries(database: Database, run: () => Promise<unknown>): Promise<number> {
+export async function countQueries(_database: Database, run: () => Promise<unknown>): Promise<number> {
   let count = 0;
   const counted = (text: unknown) => {
     const sql = typeof text === "string" ? text : ((text as { text?: string } | null)?.text ?? "");
@@ -27,24 +26,7 @@ export async function countQueries(database: Database, run: () => Promise<unknow
       (target as Record<K, unknown>)[key] = original;
     });
   };
-  if (database.kind === "pglite") {
-    const pglite = database.pglite!;
-    wrap(pglite, "query");
-    wrap(pglite, "exec");
-    const transaction = pglite.transaction;
-    pglite.transaction = function (this: typeof pglite, callback) {
-      return transaction.call(this, (tx) => {
-        wrap(tx, "query");
-        wrap(tx, "exec");
-        return callback(tx);
-      });
-    } as typeof pglite.transaction;
-    restore.push(() => {
-      pglite.transaction = transaction;
-    });
-  } else {
-    wrap(pg.Client.prototype, "query");
-  }
+  wrap(pg.Client.prototype, "query");
   try {
     await run();
   } finally {
