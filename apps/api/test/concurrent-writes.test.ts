@@ -172,3 +172,24 @@ describe("items written while they go to the trash", () => {
     }
   });
 });
+
+describe("a project written while it goes to the trash", () => {
+  it("an edit racing the trash answers 409, or 200 with the project still live", async () => {
+    const w = await createTaskWorld(t, "株式会社案件");
+    for (let round = 0; round < 5; round++) {
+      const created = await api("POST", "/app/project/new", w.owner, {
+        workspace_id: w.workspaceId,
+        name: "新製品開発",
+      });
+      const id = (created.body as { id: string }).id;
+      const [, ...edits] = await Promise.all([
+        api("DELETE", `/app/project/${id}`, w.owner),
+        ...Array.from({ length: 3 }, (_, i) => api("PATCH", `/app/project/${id}`, w.owner, { name: `新製品開発${i}` })),
+      ]);
+      for (const res of edits) {
+        expect([200, 409]).toContain(res.status);
+        if (res.status === 200) expect((res.body as { deleted_at: string | null }).deleted_at).toBeNull();
+      }
+    }
+  });
+});

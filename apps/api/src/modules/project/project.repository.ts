@@ -58,20 +58,25 @@ export async function findProjectWorkspaceId(db: DbOrTx, projectId: string): Pro
   return row?.workspaceId ?? null;
 }
 
-/** One project, live or in the trash, if the viewer may see it. */
+/**
+ * One project, live or in the trash, if the viewer may see it. With `lock` (inside a transaction) it is held
+ * until the transaction ends: a write re-reads it here and judges its rules on what a concurrent write left.
+ */
 export async function findProject(
   db: DbOrTx,
   workspaceId: string,
   projectId: string,
   visibility: ProjectVisibility,
+  lock?: "update",
 ): Promise<ProjectRow | null> {
-  const [row] = await db
+  const query = db
     .select()
     .from(projects)
     .where(
       and(eq(projects.workspaceId, workspaceId), eq(projects.id, projectId), visibleTo(db, workspaceId, visibility)),
     )
     .limit(1);
+  const [row] = lock ? await query.for(lock, { of: projects }) : await query;
   return row ?? null;
 }
 

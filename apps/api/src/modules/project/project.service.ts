@@ -97,6 +97,16 @@ async function openProject(
   return { member, row };
 }
 
+/**
+ * Inside a write's transaction: the project re-read and held until it ends. openProject read it before the
+ * transaction; a trash or a new manager committed since would otherwise go unnoticed.
+ */
+async function lockProject(tx: DbOrTx, member: Membership, projectId: string): Promise<ProjectRow> {
+  const row = await findProject(tx, member.workspaceId, projectId, visibilityOf(member), "update");
+  if (!row) throw projectNotFound();
+  return row;
+}
+
 const requireManager = (member: Membership) => {
   if (!member.permissions.includes("manage_projects")) throw forbidden("permission manage_projects is required");
 };
@@ -216,17 +226,21 @@ export async function updateProject(
   projectId: string,
   input: PatchBody,
 ): Promise<Project> {
-  const { member, row } = await openProject(ctx, auth, projectId);
-  if (!member.permissions.includes("manage_projects") && row.managerId !== member.id) {
-    throw forbidden("manage_projects, or being the project's manager, is required");
-  }
-  liveOnly(row);
-  checkDates(
-    input.starts_on !== undefined ? input.starts_on : row.startsOn,
-    input.ends_on !== undefined ? input.ends_on : row.endsOn,
-  );
-  const workspaceId = row.workspaceId;
+  const { member, row: read } = await openProject(ctx, auth, projectId);
+  const check = (row: ProjectRow) => {
+    if (!member.permissions.includes("manage_projects") && row.managerId !== member.id) {
+      throw forbidden("manage_projects, or being the project's manager, is required");
+    }
+    liveOnly(row);
+    checkDates(
+      input.starts_on !== undefined ? input.starts_on : row.startsOn,
+      input.ends_on !== undefined ? input.ends_on : row.endsOn,
+    );
+  };
+  check(read);
+  const workspaceId = read.workspaceId;
   const saved = await ctx.db.transaction(async (tx) => {
+    check(await lockProject(tx, member, projectId));
     await checkReferences(tx, workspaceId, input);
     const updated = await updateProjectRow(tx, workspaceId, projectId, {
       ...(input.name !== undefined && { name: input.name }),
@@ -250,8 +264,13 @@ export async function updateProject(
 export async function deleteProject(ctx: AppContext, auth: RequestAuth, projectId: string): Promise<{ ok: true }> {
   const { member, row } = await openProject(ctx, auth, projectId);
   requireManager(member);
-  // Already in the trash: the wish is already true.
-  if (!row.deletedAt) await updateProjectRow(ctx.db, row.workspaceId, projectId, { deletedAt: ctx.now() });
+  // Already in the trash: the wish is already true (the first of two deletes at once keeps its time).
+  if (!row.deletedAt) {
+    await ctx.db.transaction(async (tx) => {
+      const current = await lockProject(tx, member, projectId);
+      if (!current.deletedAt) await updateProjectRow(tx, row.workspaceId, projectId, { deletedAt: ctx.now() });
+    });
+  }
   return { ok: true };
 }
 
@@ -261,6 +280,9 @@ export async function restoreProject(ctx: AppContext, auth: RequestAuth, project
   // Out of the trash it counts against the plan's limit again.
   const restored = row.deletedAt
     ? await ctx.db.transaction(async (tx) => {
+        const current = await lockProject(tx, member, projectId);
+        // Restored meanwhile by a concurrent call: counted once.
+        if (!current.deletedAt) return current;
         await assertPlanAllows(tx, row.workspaceId, "project");
         return updateProjectRow(tx, row.workspaceId, projectId, { deletedAt: null });
       })
@@ -296,6 +318,7 @@ export async function moveProject(
   }
   const workspaceId = row.workspaceId;
   const saved = await ctx.db.transaction(async (tx) => {
+    liveOnly(await lockProject(tx, member, projectId));
     const neighbours = [prevId, nextId].filter((id): id is string => id !== null);
     let positions = await findProjectPositions(tx, workspaceId, neighbours);
     // A neighbour of another workspace is as unknown as one that does not exist.
