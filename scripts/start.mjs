@@ -14,4 +14,10 @@ const server = spawn(nodeBin, ["--enable-source-maps", path.join(root, "apps/api
   env: projectEnv({ NODE_ENV: process.env.NODE_ENV ?? "development" }),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+// `npm start` is npm → sh → this process; a SIGTERM to npm ends npm and sh but is not passed on, leaving this one
+// orphaned (re-parented). Noticing the new parent, it stops the server as if it had been sent SIGTERM itself.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill("SIGTERM");
+}, 500).unref();
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
