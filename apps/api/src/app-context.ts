@@ -4,6 +4,7 @@ import type { Database, Db } from "./db/client.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { AuthKeys } from "./modules/auth/tokens.ts";
+import type { PaymentProvider } from "./payments/payment-provider.ts";
 
 /** What every service needs, built once at start and passed down; tests build their own. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   ai: AiProvider;
   /** Background jobs: enqueue in a transaction, recurring schedules (jobs/jobs.ts). */
   jobs: Jobs;
+  /** Cards and charges: Stripe when configured, else the local provider (payments/). */
+  payments: PaymentProvider;
   /** The clock: tests inject a fixed one. */
   now: () => Date;
   /** Set when the server is shutting down: /readyz fails so that a load balancer stops sending requests. */

@@ -16,6 +16,7 @@ import { registerAuditLogRoutes } from "./modules/audit-log/audit-log.routes.ts"
 import { registerOperatorEvents } from "./modules/audit-log/operator-events.ts";
 import { registerAuthRoutes } from "./modules/auth/auth.routes.ts";
 import { deriveKeys } from "./modules/auth/tokens.ts";
+import { registerBillingRoutes } from "./modules/billing/billing.routes.ts";
 import { registerPlanContractRoutes } from "./modules/billing/plan-contract.routes.ts";
 import { registerBusinessCategoryRoutes } from "./modules/business-category/business-category.routes.ts";
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
@@ -31,6 +32,7 @@ import { registerWorkspaceRoutes } from "./modules/workspace/workspace.routes.ts
 import { registerWorkspaceDefinitionRoutes } from "./modules/workspace/workspace-definition.routes.ts";
 import { registerStaffRoutes } from "./modules/workspace-user/staff.routes.ts";
 import { registerWorkspaceUserRoutes } from "./modules/workspace-user/workspace-user.routes.ts";
+import { createPaymentProvider } from "./payments/create-payment-provider.ts";
 import { RETRY_AFTER_SECONDS, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOverloadGuard } from "./plugins/overload.ts";
@@ -89,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     mailer: options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log }),
     keys: deriveKeys(config.authSecret),
     ai: createAiProvider(config.ai),
+    payments: createPaymentProvider(config),
     jobs: createPgBossJobs({ database, log: app.log, tuning: options.jobsTuning }),
     now: options.now ?? (() => new Date()),
     lifecycle: { draining: false },
@@ -127,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerAuditLogRoutes(api, ctx);
     registerAnalyticsRoutes(api, ctx);
     registerPlanContractRoutes(api, ctx);
+    registerBillingRoutes(api, ctx);
   });
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { isValidRegistrationNumber } from "./modules/billing/check-digit.ts";
 
 const boolean = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -55,6 +56,17 @@ const envSchema = z.object({
   AI_BASE_URL: z.url().optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_URL: z.url().optional(),
+  INVOICE_ISSUER_NAME: z.string().min(1).optional(),
+  INVOICE_REGISTRATION_NUMBER: z
+    .string()
+    .refine(isValidRegistrationNumber, "must be T + 13 digits with a valid check digit")
+    .optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
+  INVOICE_BANK_ACCOUNT: z.string().min(1).optional(),
 });
 
 export const snsProviderNames = ["google", "line", "microsoft"] as const;
@@ -76,6 +88,30 @@ export interface AiConfig {
   /** Milliseconds before a call counts as failed; 20 s unless set (tests set a short one). */
   timeoutMs?: number;
 }
+
+/** Payments (Stripe when its secret key is set, else the local provider) and the invoices' issuer. */
+export interface BillingConfig {
+  stripe: {
+    secretKey: string;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string | undefined;
+  } | null;
+  issuer: { name: string; registrationNumber: string; address: string };
+  /** Printed on bank-transfer invoices (振込先). */
+  bankAccount: string;
+}
+
+export const defaultBillingConfig: BillingConfig = {
+  stripe: null,
+  issuer: {
+    name: "Tasuki株式会社",
+    // A number with a valid check digit for the embedded default; production sets its own.
+    registrationNumber: "T2000012345678",
+    address: "東京都千代田区丸の内1-1-1",
+  },
+  bankAccount: "みずほ銀行 東京営業部 普通 1234567 タスキ（カ",
+};
 
 export interface Config {
   env: "development" | "test" | "production";
@@ -105,6 +141,8 @@ export interface Config {
   oidcProviders: OidcProviderConfig[];
   oidcAllowInsecureIssuer: boolean;
   ai: AiConfig | null;
+  /** Absent in tests that do not set it: `defaultBillingConfig` applies. */
+  billing?: BillingConfig;
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +234,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidcProviders,
     oidcAllowInsecureIssuer: e.OIDC_ALLOW_INSECURE_ISSUER,
     // A key or model alone selects nothing: the base URL is what makes a provider.
+    billing: {
+      stripe: e.STRIPE_SECRET_KEY
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : null,
+      issuer: {
+        name: e.INVOICE_ISSUER_NAME ?? defaultBillingConfig.issuer.name,
+        registrationNumber: e.INVOICE_REGISTRATION_NUMBER ?? defaultBillingConfig.issuer.registrationNumber,
+        address: e.INVOICE_ISSUER_ADDRESS ?? defaultBillingConfig.issuer.address,
+      },
+      bankAccount: e.INVOICE_BANK_ACCOUNT ?? defaultBillingConfig.bankAccount,
+    },
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : null,
   };
 }

@@ -6,6 +6,7 @@
  * workspace), and anonymous. Another workspace's data answers 404, never its contents.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueInvoice } from "../src/modules/billing/invoice.service.ts";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp, uniqueEmail } from "./test-app.ts";
 
 type Actor = "owner" | "admin" | "member" | "guest" | "outsider" | "anonymous";
@@ -32,6 +33,7 @@ interface Fixture {
   /** A task assigned to the member, created by the owner. */
   taskId: string;
   freshTask(): Promise<string>;
+  billing: { contractId: string; cardId: string; invoiceId: string; companyId: string; freshCard(): Promise<string> };
 }
 
 interface Request {
@@ -69,6 +71,8 @@ const writers = (status = 200): Record<Actor, number> => ({ ...managers(status),
 /** A task of the member: the owner and admin (view_all_tasks) and the member (its assignee); a guest does not see it. */
 const taskParties = (status = 200): Record<Actor, number> => ({ ...writers(status), guest: 404 });
 const publicCall = (status: number) => all(status, status);
+/** manage_billing: the owner only by default (admins when the owner grants it). */
+const billing = (status = 200): Record<Actor, number> => ({ ...managers(status), admin: 403 });
 
 /** Every Monday: about nine occurrences within the 60-day horizon, whatever the day the suite runs. */
 const weeklyRule = { frequency: "weekly", weekdays: [1], start_date: "2026-01-05" };
@@ -223,6 +227,87 @@ const matrix: Record<string, Row> = {
   "GET /app/plan-contract/list-all": {
     expect: members(),
     request: (f) => ({ url: `/app/plan-contract/list-all?workspace_id=${f.workspaceId}` }),
+  },
+  // An unknown partner code: the owner passes the permission and meets the rule, and nothing changes.
+  "POST /app/plan-contract/new": {
+    expect: billing(400),
+    request: (f) => ({
+      url: "/app/plan-contract/new",
+      payload: { workspace_id: f.workspaceId, plan: "standard", payment_method: "card", partner_code: "NO-SUCH" },
+    }),
+  },
+  "POST /app/plan-contract/change": {
+    expect: billing(409),
+    request: (f) => ({ url: "/app/plan-contract/change", payload: { workspace_id: f.workspaceId, plan: "premium" } }),
+  },
+  "PUT /app/plan-contract/{id}/cancel": {
+    expect: billing(409),
+    request: (f) => ({ url: `/app/plan-contract/${f.billing.contractId}/cancel` }),
+  },
+  "GET /app/credit-card/list-all": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/credit-card/list-all?workspace_id=${f.workspaceId}` }),
+  },
+  "PUT /app/credit-card/{id}/default": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/credit-card/${f.billing.cardId}/default` }),
+  },
+  "DELETE /app/credit-card/{id}": {
+    expect: billing(),
+    request: async (f) => ({ url: `/app/credit-card/${await f.billing.freshCard()}` }),
+  },
+  "GET /app/invoice/list": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/invoice/list?workspace_id=${f.workspaceId}` }),
+  },
+  "GET /app/invoice/{id}": { expect: billing(), request: (f) => ({ url: `/app/invoice/${f.billing.invoiceId}` }) },
+  "POST /app/company/new": {
+    expect: billing(409),
+    request: (f) => ({ url: "/app/company/new", payload: { workspace_id: f.workspaceId, name: "株式会社マトリクス" } }),
+  },
+  "GET /app/company/{id}": { expect: billing(), request: (f) => ({ url: `/app/company/${f.billing.companyId}` }) },
+  "PATCH /app/company/{id}": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/company/${f.billing.companyId}`, payload: { phone: "03-0000-0000" } }),
+  },
+  "POST /app/company/verify-new-code": {
+    expect: all(200),
+    request: () => ({ url: "/app/company/verify-new-code", payload: { corporate_number: "8010601046367" } }),
+  },
+  "GET /app/partner/me": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/partner/me?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/partner/verify-partner-code": {
+    expect: billing(),
+    request: (f) => ({
+      url: "/app/partner/verify-partner-code",
+      payload: { workspace_id: f.workspaceId, code: "SAKURA-DX" },
+    }),
+  },
+  "POST /app/workspace/{id}/restore": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/workspace/${f.workspaceId}/restore` }),
+  },
+  // Each call first restores what the previous one disabled, so the rows after it find the workspace open.
+  "PUT /app/workspace/{id}/disable": {
+    expect: billing(),
+    request: async (f) => {
+      await call(app(), { method: "POST", url: `/app/workspace/${f.workspaceId}/restore`, token: f.tokens.owner });
+      return { url: `/app/workspace/${f.workspaceId}/disable` };
+    },
+  },
+  "POST /app/workspace/{id}/sync-payment": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/workspace/${f.workspaceId}/sync-payment`, payload: {} }),
+  },
+  "GET /app/workspace/{id}/payment-client-secret": {
+    expect: billing(),
+    request: (f) => ({ url: `/app/workspace/${f.workspaceId}/payment-client-secret` }),
+  },
+  "POST /app/payment/webhook": {
+    expect: publicCall(400),
+    request: () => ({ url: "/app/payment/webhook", payload: { id: "evt_forged", type: "payment_intent.succeeded" } }),
   },
 
   // Staff.
@@ -710,6 +795,27 @@ beforeAll(async () => {
     ).body.id as string;
   const taskId = await newTask();
   expect([group.status, project.status, image.status]).toEqual([201, 201, 201]);
+  const contracts = await call(t.app, {
+    method: "GET",
+    url: `/app/plan-contract/list-all?workspace_id=${workspaceId}`,
+    token: ownerToken,
+  });
+  const company = await as("POST", "/app/company/new", { workspace_id: workspaceId, name: "株式会社マトリクス" });
+  const freshCard = async () => {
+    const cards = await as("POST", `/app/workspace/${workspaceId}/sync-payment`, { local_test_card: "visa_ok" });
+    return cards.body.items.at(-1).id as string;
+  };
+  const cardId = await freshCard();
+  const invoice = await t.ctx.db.transaction((tx) =>
+    issueInvoice(t.ctx, tx, {
+      workspaceId,
+      contractId: null,
+      lines: [{ description: "初期設定サポート", quantity: 1, unit_price: 10000, amount: 10000, tax_rate: 10 }],
+      periodStart: null,
+      periodEnd: null,
+      paymentMethod: "bank_transfer",
+    }),
+  );
 
   f = {
     workspaceId,
@@ -732,6 +838,13 @@ beforeAll(async () => {
     freshSecondaryItem: newSecondaryItem,
     taskId,
     freshTask: newTask,
+    billing: {
+      contractId: contracts.body.items[0].id,
+      cardId,
+      invoiceId: invoice.id,
+      companyId: company.body.id,
+      freshCard,
+    },
     freshStaff: async () => (await addStaff(t, workspaceId, "member")).staffId,
     freshGroup: async () =>
       (await as("POST", "/app/group/new", { workspace_id: workspaceId, name: "一時グループ" })).body.id,

@@ -6,10 +6,11 @@ import type { Db } from "./client.ts";
  * Who is acting in this call: the signed-in user of an authenticated request (set in lib/route.ts). The
  * audit trigger reads it from the transaction-local setting `tasuki.actor`, which only our code sets.
  */
-const actorStorage = new AsyncLocalStorage<{ userId: string }>();
+const actorStorage = new AsyncLocalStorage<{ userId: string; write?: boolean }>();
 
-export function runAsActor<T>(userId: string, fn: () => T): T {
-  return actorStorage.run({ userId }, fn);
+/** `write`: the call changes data (not a GET); a disabled workspace refuses those (plugins/workspace-scope.ts). */
+export function runAsActor<T>(userId: string, fn: () => T, options: { write?: boolean } = {}): T {
+  return actorStorage.run({ userId, ...options }, fn);
 }
 
 /**
@@ -21,6 +22,7 @@ export function runWithoutActor<T>(fn: () => T): T {
 }
 
 export const currentActor = (): string | undefined => actorStorage.getStore()?.userId;
+export const currentCallWrites = (): boolean => actorStorage.getStore()?.write === true;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

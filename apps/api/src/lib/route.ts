@@ -141,7 +141,9 @@ export function route<C extends ContractShape>(
         reply,
       } as HandlerInput<C>;
       // The signed-in caller is the actor of every write the handler makes (the audit log reads it).
-      const result = auth ? await runAsActor(auth.userId, () => handler(input)) : await handler(input);
+      const result = auth
+        ? await runAsActor(auth.userId, () => handler(input), { write: contract.method !== "GET" })
+        : await handler(input);
       // A file was sent by the handler itself.
       if (contract.produces) return reply;
       return reply.status(status).send(result);

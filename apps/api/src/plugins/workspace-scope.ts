@@ -1,5 +1,6 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import type { Role } from "@tasuki/contract/common/common.schema";
+import { currentCallWrites } from "../db/actor.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError, forbidden, notFound } from "../lib/app-error.ts";
 import type { RequestAuth } from "../modules/auth/authenticate.ts";
@@ -31,6 +32,29 @@ function takePrefetched(auth: RequestAuth, db: DbOrTx, workspaceId: string): { f
 }
 
 /**
+ * A disabled workspace (non-payment past due + 14 days, or the owner's request) is read-only: every write is
+ * refused; a locked one (past due + 60 days) opens only its billing calls. Nothing is deleted either way.
+ */
+function assertWorkspaceOpen(status: "active" | "disabled" | "locked"): void {
+  if (status === "locked") {
+    throw new AppError(
+      "workspace_locked",
+      403,
+      "このワークスペースはお支払いが確認できないため、ご利用を停止しています。オーナーにお問い合わせください。",
+      "the workspace is locked; only billing calls are open",
+    );
+  }
+  if (status === "disabled" && currentCallWrites()) {
+    throw new AppError(
+      "workspace_disabled",
+      403,
+      "このワークスペースは現在閲覧のみです。変更するには、オーナーにお支払い状況の確認とワークスペースの復元を依頼してください。",
+      "the workspace is disabled: writes are refused until it is restored",
+    );
+  }
+}
+
+/**
  * The gate in front of every workspace's data. A workspace the caller does not belong to answers 404,
  * exactly as one that does not exist, so ids of other companies reveal nothing. A member who is
  * suspended or retired is refused at once; so is one without the role or permission asked for.
@@ -39,7 +63,12 @@ export async function requireMember(
   db: DbOrTx,
   auth: RequestAuth,
   workspaceId: string,
-  need?: { roles?: readonly Role[]; permission?: Permission },
+  need?: {
+    roles?: readonly Role[];
+    permission?: Permission;
+    /** A billing call: open in a disabled or locked workspace (paying is how it comes back). */
+    billing?: boolean;
+  },
 ): Promise<Membership> {
   const found = (takePrefetched(auth, db, workspaceId) ?? { found: await findMembership(db, workspaceId, auth.userId) })
     .found;
@@ -53,6 +82,7 @@ export async function requireMember(
       `workspace membership is ${member.status}`,
     );
   }
+  if (found.workspaceStatus !== "active" && !need?.billing) assertWorkspaceOpen(found.workspaceStatus);
   const permissions = permissionsOf(member.role, found.authorityRules);
   if (need?.roles && !need.roles.includes(member.role)) throw forbidden(`role ${member.role} may not do this`);
   if (need?.permission && !permissions.includes(need.permission)) {

@@ -46,7 +46,7 @@ export const workspaceSchema = z
     id: idSchema,
     name: z.string(),
     code: z.string(),
-    status: z.enum(["active", "disabled"]),
+    status: z.enum(["active", "disabled", "locked"]),
     base_names: baseNamesSchema,
     authority_rules: authorityRulesSchema,
     group_types: z.array(groupTypeSchema),

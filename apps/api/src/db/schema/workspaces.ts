@@ -23,7 +23,8 @@ export const workspaces = pgTable(
     id: primaryId(),
     name: text("name").notNull(),
     code: text("code").notNull(),
-    status: text("status", { enum: ["active", "disabled"] })
+    /** `disabled`: read-only (non-payment or the owner's request); `locked`: only billing opens (docs/decisions/0017). */
+    status: text("status", { enum: ["active", "disabled", "locked"] })
       .notNull()
       .default("active"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),

@@ -26,6 +26,7 @@ function prepareSessionWithMembership(db: Db) {
       userId: authSessions.userId,
       member: workspaceUsers,
       authorityRules: workspaces.authorityRules,
+      workspaceStatus: workspaces.status,
       workspaceLive: sql<boolean>`${workspaces.id} is not null`,
     })
     .from(authSessions)
@@ -65,7 +66,10 @@ async function findSessionWithMembership(ctx: AppContext, auth: RequestAuth, wor
     now: now.toISOString(),
   });
   if (!row) return null;
-  const found = row.member && row.workspaceLive ? { member: row.member, authorityRules: row.authorityRules } : null;
+  const found =
+    row.member && row.workspaceLive && row.workspaceStatus
+      ? { member: row.member, authorityRules: row.authorityRules, workspaceStatus: row.workspaceStatus }
+      : null;
   return { userId: row.userId, found };
 }
 

@@ -84,10 +84,10 @@ export async function findScheduledContract(db: DbOrTx, workspaceId: string): Pr
   return row ?? null;
 }
 
+/** A withdrawn scheduled change never took effect: it goes (the audit log keeps that it existed). */
 export async function deleteScheduledContracts(db: DbOrTx, workspaceId: string): Promise<void> {
   await db
-    .update(planContracts)
-    .set({ status: "cancelled" })
+    .delete(planContracts)
     .where(and(eq(planContracts.workspaceId, workspaceId), eq(planContracts.status, "scheduled")));
 }
 

@@ -132,7 +132,7 @@ export async function planUsage(db: DbOrTx, workspaceId: string): Promise<PlanUs
     max_staff: definition.maxStaff,
     max_projects: definition.maxProjects,
     features: [...definition.features],
-    workspace_status: standing?.lockedAt ? "locked" : (standing?.status ?? "active"),
+    workspace_status: standing?.status ?? "active",
   };
 }
 
@@ -141,7 +141,8 @@ export async function planUsage(db: DbOrTx, workspaceId: string): Promise<PlanUs
  * changes it needs the billing permission.
  */
 export async function listPlanContracts(ctx: AppContext, auth: RequestAuth, workspaceId: string) {
-  await requireMember(ctx.db, auth, workspaceId);
+  // Open in a locked workspace too: the billing pages need it.
+  await requireMember(ctx.db, auth, workspaceId, { billing: true });
   const [rows, usage] = await Promise.all([listContracts(ctx.db, workspaceId), planUsage(ctx.db, workspaceId)]);
   return { items: rows.map((row) => presentContract(row.contract, row.partnerCode)), usage };
 }

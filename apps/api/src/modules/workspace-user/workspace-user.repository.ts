@@ -10,7 +10,7 @@ export type WorkspaceUserRow = typeof workspaceUsers.$inferSelect;
  */
 export async function findMembership(db: DbOrTx, workspaceId: string, userId: string) {
   const [row] = await db
-    .select({ member: workspaceUsers, authorityRules: workspaces.authorityRules })
+    .select({ member: workspaceUsers, authorityRules: workspaces.authorityRules, workspaceStatus: workspaces.status })
     .from(workspaceUsers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
     .where(

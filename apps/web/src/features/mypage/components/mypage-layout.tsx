@@ -31,7 +31,7 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
       { to: "/mypage/company-info", label: "会社情報", ready: false },
       { to: "/mypage/billing-info", label: "請求先情報", ready: false },
       { to: "/mypage/payment-setting", label: "お支払い設定", ready: false },
-      { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: false },
+      { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: true },
       { to: "/mypage/external-linkage", label: "外部連携", ready: false },
     ],
   },

@@ -1,0 +1,560 @@
+/**
+ * Billing through the HTTP API with the local payment provider, on a fixed clock: company and billing contact,
+ * partner codes, cards (test cards only), a card contract invoiced and charged at once, the qualified invoice as
+ * JSON and as PDF (read back with pdftotext), proration of an upgrade by day, scheduled downgrades and
+ * cancellation, bank transfer, failed charges retried over a week then dunning to disabled and locked and back,
+ * signed webhooks (forged refused, replays idempotent), gap-free numbers, the audit log, and who may do what.
+ */
+import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForJob } from "../../../test/job-helpers.ts";
+import {
+  addStaff,
+  apiAs,
+  call,
+  createTestApp,
+  errorBody,
+  japanese,
+  PASSWORD,
+  signUpWithWorkspace,
+  type TestApp,
+} from "../../../test/test-app.ts";
+import { issueInvoice } from "./invoice.service.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+// Wednesday 2026-12-02, 10:00 in Tokyo.
+const START = new Date("2026-12-02T01:00:00Z");
+
+let t: TestApp;
+const api = apiAs(() => t);
+
+/** poppler's pdftotext reads the PDF back; installed here when missing (the suite runs as root). */
+function ensurePdftotext() {
+  try {
+    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
+  } catch {
+    execFileSync("apt-get", ["install", "-y", "-q", "poppler-utils"], { stdio: "ignore", timeout: 600_000 });
+  }
+}
+
+beforeAll(async () => {
+  ensurePdftotext();
+  t = await createTestApp({ start: START });
+}, 600_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+async function login(email: string) {
+  const res = await call(t.app, {
+    method: "POST",
+    url: "/app/auth/login-with-email",
+    payload: { email, password: PASSWORD },
+  });
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+async function runBillingDay() {
+  const id = await t.ctx.jobs.enqueue(t.ctx.db, "billing-daily", {});
+  return (await waitForJob(t.ctx.db, id!)).output as Record<string, number>;
+}
+
+/** The clock moves by days: every token is renewed by signing in again. */
+async function advanceDays(days: number, people: { email: string; token: string }[]) {
+  t.advance(days * DAY);
+  for (const person of people) person.token = await login(person.email);
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "tasuki-invoice-"));
+  const file = path.join(dir, "invoice.pdf");
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+}
+
+const company = {
+  name: "株式会社さくら商事",
+  name_kana: "カブシキガイシャサクラショウジ",
+  corporate_number: "8010601046367",
+  employee_size: "10-49",
+  postal_code: "100-0005",
+  prefecture: "tokyo",
+  city: "千代田区",
+  street: "丸の内1-1-1",
+  building: "丸の内ビル5F",
+  billing_contact: {
+    name: "株式会社さくら商事",
+    department: "経理部",
+    contact_name: "佐藤 花子",
+    email: "keiri@sakura-shoji.example.co.jp",
+    postal_code: "100-0005",
+    prefecture: "tokyo",
+    city: "千代田区",
+    street: "丸の内1-1-1",
+    building: "丸の内ビル5F",
+  },
+};
+
+interface Person {
+  email: string;
+  token: string;
+}
+
+describe("billing", () => {
+  let owner: Person;
+  let admin: Person;
+  let member: Person;
+  let outsider: Person;
+  let ws: string;
+  let companyId: string;
+  let firstInvoice: { id: string; number: string };
+
+  beforeAll(async () => {
+    const o = await signUpWithWorkspace(t, "株式会社さくら商事");
+    ws = o.workspace.id;
+    owner = { email: o.email, token: o.tokens.access_token };
+    const a = await addStaff(t, ws, "admin");
+    admin = { email: a.email, token: a.tokens.access_token };
+    const m = await addStaff(t, ws, "member");
+    member = { email: m.email, token: m.tokens.access_token };
+    const x = await signUpWithWorkspace(t, "他社");
+    outsider = { email: x.email, token: x.tokens.access_token };
+  }, 120_000);
+
+  it("keeps the company and its billing contact, checking the 法人番号's check digit", async () => {
+    const bad = await api("POST", "/app/company/new", owner.token, {
+      ...company,
+      workspace_id: ws,
+      corporate_number: "7010601046367",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ...errorBody, code: "invalid_corporate_number" });
+    expect(bad.body.message).toMatch(japanese);
+    const byAdmin = await api("POST", "/app/company/new", admin.token, { ...company, workspace_id: ws });
+    expect(byAdmin.status).toBe(403);
+    const created = await api("POST", "/app/company/new", owner.token, { ...company, workspace_id: ws });
+    expect(created.status).toBe(201);
+    companyId = created.body.id;
+    expect(created.body).toMatchObject({
+      name: "株式会社さくら商事",
+      prefecture: "tokyo",
+      billing_contact: { department: "経理部" },
+    });
+    expect((await api("POST", "/app/company/new", owner.token, { ...company, workspace_id: ws })).status).toBe(409);
+    const patched = await api("PATCH", `/app/company/${companyId}`, owner.token, { phone: "03-1234-5678" });
+    expect(patched.body).toMatchObject({ phone: "03-1234-5678", city: "千代田区" });
+    expect((await api("GET", `/app/company/${companyId}`, outsider.token)).status).toBe(404);
+    expect((await api("PATCH", `/app/company/${companyId}`, outsider.token, { phone: "0" })).status).toBe(404);
+    expect((await api("GET", `/app/company/${companyId}`, member.token)).status).toBe(403);
+    const check = await api("POST", "/app/company/verify-new-code", owner.token, { corporate_number: "8010601046367" });
+    expect(check.body).toEqual({ corporate_number: "8010601046367", valid: true });
+  });
+
+  it("verifies partner codes", async () => {
+    const ok = await api("POST", "/app/partner/verify-partner-code", owner.token, {
+      workspace_id: ws,
+      code: "sakura-dx",
+    });
+    expect(ok.body).toEqual({
+      valid: true,
+      partner: { code: "SAKURA-DX", name: "株式会社さくらDXパートナーズ", discount_percent: 10 },
+    });
+    const no = await api("POST", "/app/partner/verify-partner-code", owner.token, { workspace_id: ws, code: "NOPE" });
+    expect(no.body).toEqual({ valid: false, partner: null });
+    expect((await api("GET", `/app/partner/me?workspace_id=${ws}`, owner.token)).body).toEqual({ partner: null });
+  });
+
+  it("adds cards through the provider, keeping only brand, last 4 digits and expiry", async () => {
+    const secret = await api("GET", `/app/workspace/${ws}/payment-client-secret`, owner.token);
+    expect(secret.status).toBe(200);
+    expect(secret.body.provider).toBe("local");
+    expect(secret.body.client_secret).toMatch(/^seti_local_/);
+    expect(secret.body.test_cards.map((c: { id: string }) => c.id)).toContain("visa_ok");
+    const visa = await api("POST", `/app/workspace/${ws}/sync-payment`, owner.token, { local_test_card: "visa_ok" });
+    expect(visa.status).toBe(200);
+    expect(visa.body.items).toEqual([
+      {
+        id: expect.any(String),
+        brand: "visa",
+        last4: "4242",
+        exp_month: 12,
+        exp_year: 2030,
+        is_default: true,
+        created_at: expect.any(String),
+      },
+    ]);
+    const both = await api("POST", `/app/workspace/${ws}/sync-payment`, owner.token, {
+      local_test_card: "mastercard_ok",
+    });
+    const master = both.body.items.find((c: { brand: string }) => c.brand === "mastercard");
+    expect(master.is_default).toBe(false);
+    expect((await api("PUT", `/app/credit-card/${master.id}/default`, outsider.token)).status).toBe(404);
+    expect((await api("PUT", `/app/credit-card/${master.id}/default`, admin.token)).status).toBe(403);
+    expect((await api("PUT", `/app/credit-card/${master.id}/default`, owner.token)).body.is_default).toBe(true);
+    expect((await api("DELETE", `/app/credit-card/${visa.body.items[0].id}`, owner.token)).status).toBe(200);
+    const list = await api("GET", `/app/credit-card/list-all?workspace_id=${ws}`, owner.token);
+    expect(list.body.items.map((c: { last4: string; is_default: boolean }) => [c.last4, c.is_default])).toEqual([
+      ["4444", true],
+    ]);
+    const typed = await api("POST", `/app/workspace/${ws}/sync-payment`, owner.token, {
+      local_test_card: "4242424242424242",
+    });
+    expect(typed.status).toBe(400);
+  });
+
+  it("starts a card contract: the first period is invoiced at once, with the partner's discount, and charged", async () => {
+    const refused = await api("POST", "/app/plan-contract/new", admin.token, {
+      workspace_id: ws,
+      plan: "standard",
+      cycle: "monthly",
+      payment_method: "card",
+    });
+    expect(refused.status).toBe(403);
+    const res = await api("POST", "/app/plan-contract/new", owner.token, {
+      workspace_id: ws,
+      plan: "standard",
+      cycle: "monthly",
+      payment_method: "card",
+      partner_code: "SAKURA-DX",
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      plan: "standard",
+      status: "active",
+      seats: 3,
+      payment_method: "card",
+      current_period_start: START.toISOString(),
+      current_period_end: "2027-01-02T01:00:00.000Z",
+      partner_code: "SAKURA-DX",
+      discount_percent: 10,
+    });
+    const again = await api("POST", "/app/plan-contract/new", owner.token, {
+      workspace_id: ws,
+      plan: "premium",
+      payment_method: "card",
+    });
+    expect(again.status).toBe(409);
+    const invoices = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
+    expect(invoices.body.total).toBe(1);
+    const invoice = invoices.body.items[0];
+    firstInvoice = invoice;
+    expect(invoice).toMatchObject({
+      status: "paid",
+      payment_method: "card",
+      due_date: "2026-12-02",
+      issuer: { name: "Tasuki株式会社", registration_number: "T2000012345678" },
+      recipient: { name: "株式会社さくら商事" },
+      lines: [
+        {
+          description: "Tasuki スタンダードプラン（月払い） 2026年12月2日〜2027年1月2日",
+          quantity: 3,
+          unit_price: 600,
+          amount: 1800,
+          tax_rate: 10,
+        },
+        { description: "パートナー割引（10%）", quantity: 1, unit_price: -180, amount: -180, tax_rate: 10 },
+      ],
+      subtotals: [{ tax_rate: 10, amount: 1620, tax: 162 }],
+      subtotal: 1620,
+      tax: 162,
+      total: 1782,
+      bank_account: null,
+    });
+    expect(invoice.number).toMatch(/^TSK-\d{6}$/);
+    expect((await api("GET", `/app/partner/me?workspace_id=${ws}`, owner.token)).body.partner.code).toBe("SAKURA-DX");
+    const mail = await t.smtp.mailWithSubject("keiri@sakura-shoji.example.co.jp", invoice.number);
+    expect(mail.text).toContain("1,782円");
+  });
+
+  it("answers the invoice to billing managers only, and another workspace's id as missing", async () => {
+    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, owner.token)).status).toBe(200);
+    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, admin.token)).status).toBe(403);
+    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, member.token)).status).toBe(403);
+    const foreign = await api("GET", `/app/invoice/${firstInvoice.id}?format=pdf`, outsider.token);
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(foreign.body)).not.toContain("さくら");
+    expect((await api("GET", `/app/invoice/list?workspace_id=${ws}`, outsider.token)).status).toBe(404);
+    // The owner lets admins manage billing: then they may.
+    const ws0 = await api("GET", `/app/workspace/${ws}`, owner.token);
+    const rules = ws0.body.authority_rules;
+    await api("PATCH", `/app/workspace/${ws}`, owner.token, {
+      authority_rules: { ...rules, admin: [...rules.admin, "manage_billing"] },
+    });
+    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, admin.token)).status).toBe(200);
+  });
+
+  it("renders the qualified invoice as a Japanese PDF", async () => {
+    const res = await call(t.app, {
+      method: "GET",
+      url: `/app/invoice/${firstInvoice.id}?format=pdf`,
+      token: owner.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const raw = await t.app.inject({
+      method: "GET",
+      url: `/app/invoice/${firstInvoice.id}?format=pdf`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const text = pdfText(raw.rawPayload);
+    for (const expected of [
+      "請求書",
+      "株式会社さくら商事 御中",
+      "登録番号：T2000012345678",
+      "Tasuki株式会社",
+      firstInvoice.number,
+      "10%対象（税抜）",
+      "¥1,620",
+      "消費税（10%）",
+      "¥162",
+      "¥1,782",
+      "パートナー割引（10%）",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("prorates an upgrade by day at once and schedules a downgrade for the period's end", async () => {
+    // Day 10 of 31: 21 days left. (1,200 − 600) × 3 seats × 90% × 21 / 31 = 1,097.4 → ¥1,097.
+    await advanceDays(10, [owner]);
+    const up = await api("POST", "/app/plan-contract/change", owner.token, { workspace_id: ws, plan: "premium" });
+    expect(up.status).toBe(200);
+    expect(up.body.prorated_amount).toBe(1097);
+    expect(up.body.usage.plan).toBe("premium");
+    const down = await api("POST", "/app/plan-contract/change", owner.token, { workspace_id: ws, plan: "standard" });
+    expect(down.body.prorated_amount).toBe(0);
+    expect(down.body.items.map((c: { plan: string; status: string }) => [c.plan, c.status])).toEqual([
+      ["premium", "active"],
+      ["standard", "scheduled"],
+      ["premium", "expired"],
+    ]);
+    // Still premium until the period ends; asking for premium again withdraws the scheduled change.
+    const keep = await api("POST", "/app/plan-contract/change", owner.token, { workspace_id: ws, plan: "premium" });
+    expect(keep.body.items.filter((c: { status: string }) => c.status === "scheduled")).toEqual([]);
+  });
+
+  it("invoices the next period with the proration, the tax computed once per rate", async () => {
+    await advanceDays(21, [owner]);
+    const counts = await runBillingDay();
+    expect(counts.periodsRenewed).toBeGreaterThanOrEqual(1);
+    const list = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
+    expect(list.body.total).toBe(2);
+    const second = list.body.items[0];
+    // 3 × 1,200 − 10% = 3,240, plus the proration 1,097: 4,337 at 10% → tax 433 (once, rounded down).
+    expect(second.lines.map((l: { amount: number }) => l.amount)).toEqual([3600, -360, 1097]);
+    expect(second.subtotals).toEqual([{ tax_rate: 10, amount: 4337, tax: 433 }]);
+    expect(second.total).toBe(4770);
+    expect(second.status).toBe("paid");
+    const [a, b] = [firstInvoice.number, second.number].map((n: string) => Number(n.slice(4)));
+    expect(b).toBeGreaterThan(a!);
+  });
+
+  it("cancels at the period's end and then continues on free, keeping everything", async () => {
+    outsider.token = await login(outsider.email);
+    member.token = await login(member.email);
+    const contracts = await api("GET", `/app/plan-contract/list-all?workspace_id=${ws}`, owner.token);
+    const current = contracts.body.items[0];
+    expect((await api("PUT", `/app/plan-contract/${current.id}/cancel`, outsider.token)).status).toBe(404);
+    expect((await api("PUT", `/app/plan-contract/${current.id}/cancel`, member.token)).status).toBe(403);
+    const cancelled = await api("PUT", `/app/plan-contract/${current.id}/cancel`, owner.token);
+    expect(cancelled.body).toMatchObject({ cancel_at_period_end: true, status: "active" });
+    await advanceDays(32, [owner]);
+    await runBillingDay();
+    const after = await api("GET", `/app/plan-contract/list-all?workspace_id=${ws}`, owner.token);
+    expect(after.body.items[0]).toMatchObject({ plan: "free", status: "active" });
+    expect(after.body.items[1]).toMatchObject({ plan: "premium", status: "cancelled" });
+    expect(after.body.usage).toMatchObject({ plan: "free", active_staff: 3 });
+  });
+
+  it("records every billing change in the audit log", async () => {
+    const log = await api("GET", `/app/audit-log/list?workspace_id=${ws}&entity=plan_contract`, owner.token);
+    expect(log.status).toBe(200);
+    expect(log.body.total).toBeGreaterThanOrEqual(4);
+    const invoices = await api("GET", `/app/audit-log/list?workspace_id=${ws}&entity=invoice`, owner.token);
+    expect(invoices.body.total).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("bank transfer, dunning and restore", () => {
+  let owner: Person;
+  let member: Person;
+  let ws: string;
+  let bankInvoice: { id: string; total: number; due_date: string };
+
+  beforeAll(async () => {
+    const o = await signUpWithWorkspace(t, "株式会社みなと物流");
+    ws = o.workspace.id;
+    owner = { email: o.email, token: await login(o.email) };
+    const m = await addStaff(t, ws, "member");
+    member = { email: m.email, token: await login(m.email) };
+  }, 120_000);
+
+  it("invoices a bank transfer at once, due at the end of the next month, with the account to pay to", async () => {
+    const res = await api("POST", "/app/plan-contract/new", owner.token, {
+      workspace_id: ws,
+      plan: "premium",
+      cycle: "yearly",
+      payment_method: "bank_transfer",
+    });
+    expect(res.status).toBe(201);
+    const list = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
+    bankInvoice = list.body.items[0];
+    const today = new Date(t.ctx.now().getTime() + 9 * 3600_000);
+    const endOfNext = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 2, 0)).toISOString().slice(0, 10);
+    expect(list.body.items[0]).toMatchObject({
+      status: "open",
+      payment_method: "bank_transfer",
+      due_date: endOfNext,
+      recipient: { name: "株式会社みなと物流" },
+      // Yearly: 12 months for the price of 10; 2 seats × ¥12,000 = ¥24,000 + 10% = ¥26,400.
+      subtotals: [{ tax_rate: 10, amount: 24000, tax: 2400 }],
+      total: 26400,
+    });
+    expect(list.body.items[0].bank_account).toContain("普通");
+  });
+
+  it("refuses a forged webhook and handles a signed one once, however often it is sent", async () => {
+    const event = {
+      id: "evt_local_bank_1",
+      type: "payment_intent.succeeded",
+      data: { object: { id: "pi_local_bank_1", status: "succeeded", metadata: { invoice_id: bankInvoice.id } } },
+    };
+    const body = JSON.stringify(event);
+    const stamp = Math.floor(t.ctx.now().getTime() / 1000);
+    const sign = (secret: string) =>
+      `t=${stamp},v1=${createHmac("sha256", secret).update(`${stamp}.${body}`).digest("hex")}`;
+    const send = (signature: string) =>
+      call(t.app, {
+        method: "POST",
+        url: "/app/payment/webhook",
+        payload: body,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+      });
+    const forged = await send(sign("whsec_guess"));
+    expect(forged.status).toBe(400);
+    expect(forged.body).toMatchObject({ ...errorBody, code: "invalid_signature" });
+    const open = await api("GET", `/app/invoice/${bankInvoice.id}`, owner.token);
+    expect(open.body.status).toBe("open");
+    const secret = `whsec_local_${t.ctx.config.authSecret}`;
+    expect((await send(sign(secret))).body).toEqual({ received: true, duplicate: false });
+    expect((await send(sign(secret))).body).toEqual({ received: true, duplicate: true });
+    const paid = await api("GET", `/app/invoice/${bankInvoice.id}`, owner.token);
+    expect(paid.body.status).toBe("paid");
+  });
+
+  it("retries a declined card three times over a week, then disables and locks the workspace, and restores it", async () => {
+    const o = await signUpWithWorkspace(t, "株式会社あおば工務店");
+    const id = o.workspace.id;
+    const boss: Person = { email: o.email, token: o.tokens.access_token };
+    const m = await addStaff(t, id, "member");
+    const staff: Person = { email: m.email, token: m.tokens.access_token };
+    await api("POST", "/app/company/new", boss.token, {
+      ...company,
+      name: "株式会社あおば工務店",
+      corporate_number: null,
+      workspace_id: id,
+      billing_contact: { ...company.billing_contact, name: "株式会社あおば工務店", email: "keiri@aoba.example.co.jp" },
+    });
+    await api("POST", `/app/workspace/${id}/sync-payment`, boss.token, { local_test_card: "visa_declined" });
+    const task = await api("POST", "/app/task/new", staff.token, { workspace_id: id, title: "現場写真を整理する" });
+    expect(task.status).toBe(201);
+    const res = await api("POST", "/app/plan-contract/new", boss.token, {
+      workspace_id: id,
+      plan: "standard",
+      payment_method: "card",
+    });
+    expect(res.status).toBe(201);
+    const invoiceOf = async () => (await api("GET", `/app/invoice/list?workspace_id=${id}`, boss.token)).body.items[0];
+    expect((await invoiceOf()).status).toBe("open");
+    await t.smtp.mailWithSubject("keiri@aoba.example.co.jp", "お支払いができませんでした");
+
+    // Retries after 2, 4 and 7 days; the last one stops the automatic charges.
+    for (const days of [2, 2, 3]) {
+      await advanceDays(days, [boss, staff]);
+      const counts = await runBillingDay();
+      expect(counts.chargesFailed).toBeGreaterThanOrEqual(1);
+    }
+    await advanceDays(3, [boss, staff]);
+    expect((await runBillingDay()).chargesFailed).toBe(0);
+    expect((await invoiceOf()).status).toBe("past_due");
+
+    // Due on 12/2 (the card day) + 14 days: still writable on day 10, disabled after day 14.
+    await advanceDays(5, [boss, staff]);
+    expect((await runBillingDay()).disabled).toBeGreaterThanOrEqual(1);
+    const refused = await api("POST", "/app/task/new", staff.token, { workspace_id: id, title: "見積書を送る" });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ ...errorBody, code: "workspace_disabled" });
+    expect(refused.body.message).toMatch(japanese);
+    expect((await api("GET", `/app/task/${task.body.id}`, staff.token)).status).toBe(200);
+    const usage = await api("GET", `/app/plan-contract/list-all?workspace_id=${id}`, staff.token);
+    expect(usage.body.usage.workspace_status).toBe("disabled");
+
+    // Past due + 60 days: locked; only billing opens.
+    await advanceDays(47, [boss, staff]);
+    expect((await runBillingDay()).locked).toBeGreaterThanOrEqual(1);
+    const locked = await api("GET", `/app/task/${task.body.id}`, staff.token);
+    expect(locked.status).toBe(403);
+    expect(locked.body.code).toBe("workspace_locked");
+    expect((await api("GET", `/app/invoice/list?workspace_id=${id}`, boss.token)).status).toBe(200);
+
+    // Restore with the declined card: still refused; with a working card the debt is paid and all comes back.
+    const stillDeclined = await api("POST", `/app/workspace/${id}/restore`, boss.token);
+    expect(stillDeclined.status).toBe(409);
+    expect(stillDeclined.body.code).toBe("payment_required");
+    const cards = await api("POST", `/app/workspace/${id}/sync-payment`, boss.token, { local_test_card: "jcb_ok" });
+    const jcb = cards.body.items.find((c: { last4: string }) => c.last4 === "0505");
+    await api("PUT", `/app/credit-card/${jcb.id}/default`, boss.token);
+    const restored = await api("POST", `/app/workspace/${id}/restore`, boss.token);
+    expect(restored.status).toBe(200);
+    expect(restored.body.workspace_status).toBe("active");
+    expect((await invoiceOf()).status).not.toBe("open");
+    const back = await api("GET", `/app/task/${task.body.id}`, staff.token);
+    expect(back.body.title).toBe("現場写真を整理する");
+    expect((await api("POST", "/app/task/new", staff.token, { workspace_id: id, title: "見積書を送る" })).status).toBe(
+      201,
+    );
+  }, 240_000);
+
+  it("disables on the owner's request and restores without losing anything", async () => {
+    owner.token = await login(owner.email);
+    member.token = await login(member.email);
+    expect((await api("PUT", `/app/workspace/${ws}/disable`, member.token)).status).toBe(403);
+    const off = await api("PUT", `/app/workspace/${ws}/disable`, owner.token);
+    expect(off.body.workspace_status).toBe("disabled");
+    const refused = await api("POST", "/app/project/new", owner.token, { workspace_id: ws, name: "新倉庫" });
+    expect(refused.body.code).toBe("workspace_disabled");
+    const on = await api("POST", `/app/workspace/${ws}/restore`, owner.token);
+    expect(on.body.workspace_status).toBe("active");
+    expect((await api("POST", "/app/project/new", owner.token, { workspace_id: ws, name: "新倉庫" })).status).toBe(201);
+  });
+});
+
+describe("invoice numbers", () => {
+  it("has no gaps when 20 invoices are issued at once", async () => {
+    const o = await signUpWithWorkspace(t, "株式会社連番");
+    const lines = [{ description: "テスト", quantity: 1, unit_price: 105, amount: 105, tax_rate: 10 }];
+    const issued = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.ctx.db.transaction((tx) =>
+          issueInvoice(t.ctx, tx, {
+            workspaceId: o.workspace.id,
+            contractId: null,
+            lines: [...lines, ...lines, ...lines],
+            periodStart: null,
+            periodEnd: null,
+            paymentMethod: "bank_transfer",
+          }),
+        ),
+      ),
+    );
+    const sequences = issued.map((row) => row.sequence).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: 20 }, (_, i) => sequences[0]! + i));
+    // Three lines of ¥105 at 10%: tax ¥31 (once per rate), not 3 × ¥10.
+    expect(issued.every((row) => row.tax === 31 && row.total === 346)).toBe(true);
+  });
+});

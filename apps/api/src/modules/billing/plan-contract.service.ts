@@ -1,0 +1,258 @@
+import {
+  BILLING_CYCLE_LABELS,
+  type BillingCycle,
+  type PaidPlan,
+  type PaymentMethodKind,
+  PLAN_CATALOGUE,
+  type Plan,
+  type PlanContract,
+  seatPrice,
+} from "@tasuki/contract/billing/plan.schema";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import type { InvoiceLine } from "../../db/schema/billing.ts";
+import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
+import { requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
+import { daysBetween, periodEnd, tokyoDateLabel } from "./billing-calendar.ts";
+import { findPartnerByCode, findPartnerById, listCards, type PartnerRow } from "./billing-profile.repository.ts";
+import { insertPendingLine } from "./invoice.repository.ts";
+import { issueInvoice } from "./invoice.service.ts";
+import { chargeInvoice } from "./payment.service.ts";
+import { listPlanContracts, presentContract } from "./plan.service.ts";
+import {
+  deleteScheduledContracts,
+  findContractWorkspace,
+  findCurrentContract,
+  insertContract,
+  lockWorkspacePlan,
+  updateContract,
+} from "./plan-contract.repository.ts";
+
+const TAX_RATE = 10;
+
+const billingOnly = { permission: "manage_billing", billing: true } as const;
+
+/** The invoice lines of one period of a contract: the seats, and the partner's discount as its own line. */
+export function periodLines(
+  contract: { plan: Plan; cycle: BillingCycle; seats: number; discountPercent: number },
+  start: Date,
+  end: Date,
+): InvoiceLine[] {
+  const unit = seatPrice(contract.plan, contract.cycle);
+  const label = `Tasuki ${PLAN_CATALOGUE[contract.plan].label}プラン（${BILLING_CYCLE_LABELS[contract.cycle]}）`;
+  const lastDay = new Date(end.getTime() - 1);
+  const lines: InvoiceLine[] = [
+    {
+      description: `${label} ${tokyoDateLabel(start)}〜${tokyoDateLabel(lastDay)}`,
+      quantity: contract.seats,
+      unit_price: unit,
+      amount: unit * contract.seats,
+      tax_rate: TAX_RATE,
+    },
+  ];
+  if (contract.discountPercent > 0) {
+    const discount = -Math.floor((unit * contract.seats * contract.discountPercent) / 100);
+    lines.push({
+      description: `パートナー割引（${contract.discountPercent}%）`,
+      quantity: 1,
+      unit_price: discount,
+      amount: discount,
+      tax_rate: TAX_RATE,
+    });
+  }
+  return lines;
+}
+
+/**
+ * What a change costs for the rest of the period, by day: (new − old) seat price × seats × days left / days of
+ * the period, rounded down, after the partner's discount. Billed on the next invoice.
+ */
+export function prorate(input: {
+  fromUnit: number;
+  toUnit: number;
+  seats: number;
+  discountPercent: number;
+  periodStart: Date;
+  periodEnd: Date;
+  now: Date;
+}): number {
+  const total = daysBetween(input.periodStart, input.periodEnd);
+  const left = Math.min(total, daysBetween(input.now, input.periodEnd));
+  if (total === 0 || left === 0) return 0;
+  const full = (input.toUnit - input.fromUnit) * input.seats;
+  return Math.floor((full * (100 - input.discountPercent) * left) / (100 * total));
+}
+
+const invalidPartner = () =>
+  badRequest("invalid_partner_code", "パートナーコードが正しくありません。", "no partner has this code");
+
+async function partnerFor(db: DbOrTx, code: string | undefined): Promise<PartnerRow | null> {
+  if (!code) return null;
+  const partner = await findPartnerByCode(db, code);
+  if (!partner) throw invalidPartner();
+  return partner;
+}
+
+/**
+ * A paid plan starts now: the trial or the free plan ends, the first period is invoiced at once (a card is
+ * charged after the commit; a failed charge is retried like any other and does not undo the contract).
+ */
+export async function newPlanContract(
+  ctx: AppContext,
+  auth: RequestAuth,
+  input: {
+    workspace_id: string;
+    plan: PaidPlan;
+    cycle: BillingCycle;
+    payment_method: PaymentMethodKind;
+    partner_code?: string | undefined;
+  },
+): Promise<PlanContract> {
+  const workspaceId = input.workspace_id;
+  await requireMember(ctx.db, auth, workspaceId, billingOnly);
+  const partner = await partnerFor(ctx.db, input.partner_code);
+  if (input.payment_method === "card" && !(await listCards(ctx.db, workspaceId)).some((c) => c.isDefault)) {
+    throw badRequest(
+      "card_required",
+      "クレジットカードでお支払いいただくには、先にカードを登録してください。",
+      "payment_method card needs a default card",
+    );
+  }
+  const now = ctx.now();
+  const { contract, invoice } = await ctx.db.transaction(async (tx) => {
+    await lockWorkspacePlan(tx, workspaceId);
+    const current = await findCurrentContract(tx, workspaceId);
+    if (current && current.plan !== "free" && current.status === "active") {
+      throw conflict(
+        "already_subscribed",
+        "すでに有料プランをご契約中です。プランの変更から変更してください。",
+        "the workspace already has a paid contract; use change",
+      );
+    }
+    if (current) await updateContract(tx, workspaceId, current.id, { status: "expired", endedAt: now });
+    await deleteScheduledContracts(tx, workspaceId);
+    const seats = Math.max(1, (await countStaffSeats(tx, workspaceId)).active);
+    const end = periodEnd(now, input.cycle);
+    const contract = await insertContract(tx, {
+      workspaceId,
+      plan: input.plan,
+      cycle: input.cycle,
+      seats,
+      status: "active",
+      paymentMethod: input.payment_method,
+      currentPeriodStart: now,
+      currentPeriodEnd: end,
+      partnerId: partner?.id ?? null,
+      discountPercent: partner?.discountPercent ?? 0,
+    });
+    const invoice = await issueInvoice(ctx, tx, {
+      workspaceId,
+      contractId: contract.id,
+      lines: periodLines(contract, now, end),
+      periodStart: now,
+      periodEnd: end,
+      paymentMethod: input.payment_method,
+    });
+    return { contract, invoice };
+  });
+  if (invoice.paymentMethod === "card") await chargeInvoice(ctx, invoice);
+  return presentContract(contract, partner?.code ?? null);
+}
+
+const rankOf = (plan: Plan) => PLAN_CATALOGUE[plan].monthlyPrice;
+
+/**
+ * An upgrade (a dearer plan, same cycle) applies now and the difference for the days left is added to the
+ * next invoice; a downgrade, the free plan or a cycle change is scheduled for the period's end. A new change
+ * replaces a scheduled one and withdraws a cancellation.
+ */
+export async function changePlanContract(
+  ctx: AppContext,
+  auth: RequestAuth,
+  input: { workspace_id: string; plan: Plan; cycle?: BillingCycle | undefined },
+) {
+  const workspaceId = input.workspace_id;
+  await requireMember(ctx.db, auth, workspaceId, billingOnly);
+  const now = ctx.now();
+  const prorated = await ctx.db.transaction(async (tx) => {
+    await lockWorkspacePlan(tx, workspaceId);
+    const current = await findCurrentContract(tx, workspaceId);
+    if (current?.status !== "active" || current.plan === "free" || !current.currentPeriodEnd) {
+      throw conflict(
+        "no_paid_contract",
+        "有料プランのご契約がありません。プランを選んでお申し込みください。",
+        "change needs an active paid contract; use new",
+      );
+    }
+    const cycle = input.cycle ?? current.cycle;
+    if (input.plan === current.plan && cycle === current.cycle) {
+      // Same plan again: withdraws a scheduled change or a cancellation.
+      await deleteScheduledContracts(tx, workspaceId);
+      if (current.cancelAtPeriodEnd) await updateContract(tx, workspaceId, current.id, { cancelAtPeriodEnd: false });
+      return 0;
+    }
+    await deleteScheduledContracts(tx, workspaceId);
+    if (cycle === current.cycle && rankOf(input.plan) > rankOf(current.plan)) {
+      const amount = prorate({
+        fromUnit: seatPrice(current.plan, cycle),
+        toUnit: seatPrice(input.plan, cycle),
+        seats: current.seats,
+        discountPercent: current.discountPercent,
+        periodStart: current.currentPeriodStart,
+        periodEnd: current.currentPeriodEnd,
+        now,
+      });
+      if (amount > 0) {
+        const lastDay = new Date(current.currentPeriodEnd.getTime() - 1);
+        await insertPendingLine(tx, workspaceId, {
+          description: `プラン変更（${PLAN_CATALOGUE[current.plan].label}→${PLAN_CATALOGUE[input.plan].label}）日割り ${tokyoDateLabel(now)}〜${tokyoDateLabel(lastDay)}`,
+          quantity: current.seats,
+          unit_price: Math.floor(amount / current.seats),
+          amount,
+          tax_rate: TAX_RATE,
+        });
+      }
+      await updateContract(tx, workspaceId, current.id, { plan: input.plan, cancelAtPeriodEnd: false });
+      return amount;
+    }
+    await insertContract(tx, {
+      workspaceId,
+      plan: input.plan,
+      cycle,
+      seats: current.seats,
+      status: "scheduled",
+      paymentMethod: input.plan === "free" ? null : current.paymentMethod,
+      currentPeriodStart: current.currentPeriodEnd,
+      currentPeriodEnd: input.plan === "free" ? null : periodEnd(current.currentPeriodEnd, cycle),
+      partnerId: current.partnerId,
+      discountPercent: current.discountPercent,
+    });
+    if (current.cancelAtPeriodEnd) await updateContract(tx, workspaceId, current.id, { cancelAtPeriodEnd: false });
+    return 0;
+  });
+  return { ...(await listPlanContracts(ctx, auth, workspaceId)), prorated_amount: prorated };
+}
+
+/** Ends the paid contract at its period's end; the workspace then continues on free (nothing is deleted). */
+export async function cancelPlanContract(ctx: AppContext, auth: RequestAuth, id: string): Promise<PlanContract> {
+  const workspaceId = await findContractWorkspace(ctx.db, id);
+  if (!workspaceId) throw notFound("plan contract");
+  await requireMember(ctx.db, auth, workspaceId, billingOnly);
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockWorkspacePlan(tx, workspaceId);
+    const current = await findCurrentContract(tx, workspaceId);
+    if (current?.id !== id || current.status !== "active" || current.plan === "free") {
+      throw conflict(
+        "not_cancellable",
+        "解約できるのは、ご契約中の有料プランだけです。",
+        "only the current paid contract can be cancelled",
+      );
+    }
+    await deleteScheduledContracts(tx, workspaceId);
+    return updateContract(tx, workspaceId, id, { cancelAtPeriodEnd: true });
+  });
+  const partner = row.partnerId ? await findPartnerById(ctx.db, row.partnerId) : null;
+  return presentContract(row, partner?.code ?? null);
+}

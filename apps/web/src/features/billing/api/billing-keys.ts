@@ -1,0 +1,6 @@
+/** Query keys of billing: realtime invalidation and mutations use these, never their own. */
+export const billingKeys = {
+  all: ["billing"] as const,
+  contracts: (workspaceId: string) => ["billing", "plan-contracts", workspaceId] as const,
+  invoices: (workspaceId: string, page: number) => ["billing", "invoices", workspaceId, page] as const,
+};

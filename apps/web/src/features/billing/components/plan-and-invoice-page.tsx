@@ -1,0 +1,413 @@
+import PictureAsPdfOutlined from "@mui/icons-material/PictureAsPdfOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Chip from "@mui/material/Chip";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@tasuki/contract/billing/invoice.schema";
+import {
+  BILLING_CYCLE_LABELS,
+  type BillingCycle,
+  PAYMENT_METHOD_LABELS,
+  type PaymentMethodKind,
+  PLAN_CATALOGUE,
+  PLAN_CONTRACT_STATUS_LABELS,
+  type Plan,
+  type PlanContract,
+  PREMIUM_FEATURE_LABELS,
+  seatPrice,
+} from "@tasuki/contract/billing/plan.schema";
+import { useState } from "react";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { formatJapaneseDate } from "../../../lib/date.ts";
+import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { useSignedInSession } from "../../auth/session.ts";
+import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
+import { useCancelPlanContract } from "../api/cancel-plan-contract.ts";
+import { useChangePlanContract } from "../api/change-plan-contract.ts";
+import { useDownloadInvoicePdf } from "../api/download-invoice-pdf.ts";
+import { useInvoices } from "../api/list-invoices.ts";
+import { usePlanContracts } from "../api/list-plan-contracts.ts";
+import { useNewPlanContract } from "../api/new-plan-contract.ts";
+
+const yen = (amount: number) => `¥${amount.toLocaleString("ja-JP")}`;
+const withTax = (amount: number) => amount + Math.floor(amount / 10);
+const DAY = 24 * 60 * 60 * 1000;
+
+const STATUS_COLORS: Record<InvoiceStatus, "success" | "warning" | "error" | "default"> = {
+  paid: "success",
+  open: "warning",
+  past_due: "error",
+  cancelled: "default",
+};
+
+/** プランと請求書: the current plan, the plans to choose with their prices, and the invoices with their PDFs. */
+export function PlanAndInvoicePage() {
+  const session = useSignedInSession();
+  const workspaceUser = session.workspaceUser;
+  const canManage = workspaceUser?.permissions.includes("manage_billing") ?? false;
+  if (!workspaceUser || !canManage) {
+    return (
+      <ForbiddenPage
+        pageName="プランと請求書"
+        description="プランと請求書は、オーナー（またはプラン・請求の管理を許可された方）だけが開けます。"
+      />
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="プランと請求書"
+        description="ご契約中のプランの確認・変更と、請求書のダウンロードができます。"
+      />
+      <PlanSection workspaceId={workspaceUser.workspace_id} />
+      <InvoicesSection workspaceId={workspaceUser.workspace_id} />
+    </>
+  );
+}
+
+function PlanSection({ workspaceId }: { workspaceId: string }) {
+  const contracts = usePlanContracts(workspaceId);
+  const [cycle, setCycle] = useState<BillingCycle>("monthly");
+  const [choice, setChoice] = useState<Plan | null>(null);
+  const cancel = useCancelPlanContract();
+  if (contracts.isPending) {
+    return (
+      <SectionCard title="ご契約中のプラン">
+        <Skeleton variant="text" width="40%" />
+        <Skeleton variant="text" width="60%" />
+      </SectionCard>
+    );
+  }
+  if (contracts.isError) {
+    return (
+      <SectionCard title="ご契約中のプラン">
+        <ErrorState error={contracts.error} onRetry={() => void contracts.refetch()} />
+      </SectionCard>
+    );
+  }
+  const { items, usage } = contracts.data;
+  const current = items.find((c) => c.status === "trial" || c.status === "active") ?? null;
+  const scheduled = items.find((c) => c.status === "scheduled") ?? null;
+  const paid = current?.status === "active" && current.plan !== "free";
+  const trialDaysLeft =
+    current?.status === "trial" && current.current_period_end
+      ? Math.max(0, Math.ceil((Date.parse(current.current_period_end) - Date.now()) / DAY))
+      : null;
+  const onCancel = async () => {
+    if (!current) return;
+    try {
+      await cancel.mutateAsync(current.id);
+      showToast("期間の終了時に解約します", { type: "success" });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  return (
+    <>
+      <SectionCard
+        title="ご契約中のプラン"
+        action={
+          paid && !current.cancel_at_period_end ? (
+            <Button color="inherit" variant="outlined" size="small" onClick={onCancel} loading={cancel.isPending}>
+              解約する
+            </Button>
+          ) : undefined
+        }
+      >
+        {usage.workspace_status !== "active" && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {usage.workspace_status === "locked"
+              ? "お支払いが確認できないため、ワークスペースのご利用を停止しています。お支払い後に復元できます。"
+              : "ワークスペースは現在閲覧のみです。お支払い状況をご確認のうえ、復元してください。"}
+          </Alert>
+        )}
+        {trialDaysLeft !== null && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            プレミアムプランの無料トライアル中です（残り{trialDaysLeft}日）。期間が終わるとフリープランになります。
+          </Alert>
+        )}
+        <InfoRow label="プラン">
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Typography variant="body2" sx={{ fontWeight: 700 }}>
+              {PLAN_CATALOGUE[usage.plan].label}プラン
+            </Typography>
+            {current && (
+              <Chip
+                size="small"
+                label={PLAN_CONTRACT_STATUS_LABELS[current.status]}
+                color="primary"
+                variant="outlined"
+              />
+            )}
+          </Stack>
+        </InfoRow>
+        <InfoRow label="利用人数（席数）">
+          <Typography variant="body2">
+            {usage.active_staff}人{usage.max_staff !== null && `（上限 ${usage.max_staff}人）`}
+          </Typography>
+        </InfoRow>
+        <InfoRow label="プロジェクト">
+          <Typography variant="body2">
+            {usage.projects}件{usage.max_projects !== null && `（上限 ${usage.max_projects}件）`}
+          </Typography>
+        </InfoRow>
+        {current?.current_period_end && (
+          <InfoRow label={current.status === "trial" ? "トライアル終了日" : "現在の期間"}>
+            <Typography variant="body2">
+              {current.status === "trial"
+                ? formatJapaneseDate(current.current_period_end)
+                : `${formatJapaneseDate(current.current_period_start)}〜${formatJapaneseDate(current.current_period_end)}`}
+            </Typography>
+          </InfoRow>
+        )}
+        {paid && current.payment_method && (
+          <InfoRow label="お支払い方法">
+            <Typography variant="body2">
+              {PAYMENT_METHOD_LABELS[current.payment_method]}（{BILLING_CYCLE_LABELS[current.cycle]}）
+            </Typography>
+          </InfoRow>
+        )}
+        {current?.cancel_at_period_end && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {formatJapaneseDate(current.current_period_end)}に解約され、以降はフリープランになります。
+          </Alert>
+        )}
+        {scheduled && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {formatJapaneseDate(scheduled.current_period_start)}から{PLAN_CATALOGUE[scheduled.plan].label}プラン（
+            {BILLING_CYCLE_LABELS[scheduled.cycle]}）に変更します。
+          </Alert>
+        )}
+      </SectionCard>
+
+      <SectionCard
+        title="プランの選択"
+        description="料金はスタッフ1人あたり・税抜です。年払いは10か月分の料金で12か月ご利用いただけます。"
+        action={
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={cycle}
+            onChange={(_, value: BillingCycle | null) => value && setCycle(value)}
+            aria-label="支払いサイクル"
+            sx={{ flexShrink: 0, "& .MuiToggleButton-root": { whiteSpace: "nowrap", px: 1.5 } }}
+          >
+            <ToggleButton value="monthly">月払い</ToggleButton>
+            <ToggleButton value="yearly">年払い</ToggleButton>
+          </ToggleButtonGroup>
+        }
+      >
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" }, gap: 2 }}>
+          {(["free", "standard", "premium"] as const).map((plan) => {
+            const definition = PLAN_CATALOGUE[plan];
+            const isCurrent =
+              usage.plan === plan && (plan === "free" || current?.cycle === cycle) && current?.status !== "trial";
+            return (
+              <Card key={plan} variant="outlined" sx={{ p: 2.5, display: "flex", flexDirection: "column", gap: 1 }}>
+                <Typography variant="h5" component="h3">
+                  {definition.label}
+                </Typography>
+                <Typography variant="h4" component="p">
+                  {yen(seatPrice(plan, cycle))}
+                  <Typography component="span" variant="body2" sx={{ color: "text.secondary" }}>
+                    ／人・{cycle === "yearly" ? "年" : "月"}
+                  </Typography>
+                </Typography>
+                <Typography variant="body2" sx={{ color: "text.secondary", flexGrow: 1 }}>
+                  {plan === "free"
+                    ? `スタッフ${definition.maxStaff}人・プロジェクト${definition.maxProjects}件まで`
+                    : definition.features.length > 0
+                      ? `人数・プロジェクト無制限。${definition.features.map((f) => PREMIUM_FEATURE_LABELS[f]).join("・")}`
+                      : "人数・プロジェクト無制限"}
+                </Typography>
+                <Button
+                  variant={plan === "premium" ? "contained" : "outlined"}
+                  disabled={isCurrent || (plan === "free" && !paid)}
+                  onClick={() => setChoice(plan)}
+                >
+                  {isCurrent ? "ご利用中" : paid ? "このプランに変更" : plan === "free" ? "ご利用中" : "申し込む"}
+                </Button>
+              </Card>
+            );
+          })}
+        </Box>
+      </SectionCard>
+      {choice && (
+        <PlanDialog
+          workspaceId={workspaceId}
+          plan={choice}
+          cycle={cycle}
+          seats={Math.max(1, usage.active_staff)}
+          current={paid ? current : null}
+          onClose={() => setChoice(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** Before and after, per period and tax included, then the payment method for a new contract. */
+function PlanDialog(props: {
+  workspaceId: string;
+  plan: Plan;
+  cycle: BillingCycle;
+  seats: number;
+  current: PlanContract | null;
+  onClose: () => void;
+}) {
+  const { plan, cycle, seats, current } = props;
+  const [method, setMethod] = useState<PaymentMethodKind>("card");
+  const create = useNewPlanContract();
+  const change = useChangePlanContract();
+  const before = current ? withTax(seatPrice(current.plan, current.cycle) * seats) : 0;
+  const after = withTax(seatPrice(plan, cycle) * seats);
+  const per = (c: BillingCycle) => (c === "yearly" ? "年" : "月");
+  const submit = async () => {
+    try {
+      if (current) {
+        const result = await change.mutateAsync({ workspace_id: props.workspaceId, plan, cycle });
+        showToast(
+          result.prorated_amount > 0
+            ? `プランを変更しました（日割り ${yen(result.prorated_amount)}（税抜）を次回の請求に加算します）`
+            : "プランの変更を予約しました（現在の期間の終了後に切り替わります）",
+          { type: "success" },
+        );
+      } else {
+        await create.mutateAsync({
+          workspace_id: props.workspaceId,
+          plan: plan as "standard" | "premium",
+          cycle,
+          payment_method: method,
+        });
+        showToast("お申し込みを受け付けました。請求書を発行しました。", { type: "success" });
+      }
+      props.onClose();
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  return (
+    <Dialog open onClose={props.onClose} fullWidth maxWidth="xs">
+      <DialogTitle>
+        {PLAN_CATALOGUE[plan].label}プラン（{BILLING_CYCLE_LABELS[cycle]}）
+      </DialogTitle>
+      <DialogContent>
+        <InfoRow label="変更前">
+          <Typography variant="body2">
+            {current ? `${yen(before)}／${per(current.cycle)}（税込・${seats}人）` : "フリー・トライアル（¥0）"}
+          </Typography>
+        </InfoRow>
+        <InfoRow label="変更後">
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {yen(after)}／{per(cycle)}（税込・{seats}人）
+          </Typography>
+        </InfoRow>
+        {!current && (
+          <RadioGroup
+            value={method}
+            onChange={(event) => setMethod(event.target.value as PaymentMethodKind)}
+            sx={{ mt: 2 }}
+          >
+            <FormControlLabel value="card" control={<Radio />} label={PAYMENT_METHOD_LABELS.card} />
+            <FormControlLabel value="bank_transfer" control={<Radio />} label={PAYMENT_METHOD_LABELS.bank_transfer} />
+          </RadioGroup>
+        )}
+        {current && (
+          <Typography variant="body2" sx={{ color: "text.secondary", mt: 2 }}>
+            上位プランへの変更はすぐに反映され、残りの日数分を日割りで次回の請求に加算します。それ以外の変更は現在の期間の終了後に切り替わります。
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={props.onClose}>
+          キャンセル
+        </Button>
+        <Button variant="contained" onClick={submit} loading={create.isPending || change.isPending}>
+          {current ? "変更する" : "申し込む"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function InvoicesSection({ workspaceId }: { workspaceId: string }) {
+  const invoices = useInvoices(workspaceId, 1);
+  const download = useDownloadInvoicePdf();
+  return (
+    <SectionCard title="請求書" description="適格請求書（インボイス）をPDFでダウンロードできます。">
+      {invoices.isPending && <Skeleton variant="rounded" height={96} />}
+      {invoices.isError && <ErrorState error={invoices.error} onRetry={() => void invoices.refetch()} />}
+      {invoices.data && invoices.data.items.length === 0 && (
+        <EmptyState
+          title="請求書はまだありません"
+          description="有料プランをお申し込みいただくと、ここに請求書が表示されます。"
+        />
+      )}
+      {invoices.data && invoices.data.items.length > 0 && (
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label="請求書一覧">
+            <TableHead>
+              <TableRow>
+                <TableCell>請求書番号</TableCell>
+                <TableCell>発行日</TableCell>
+                <TableCell align="right">金額（税込）</TableCell>
+                <TableCell>支払期限</TableCell>
+                <TableCell>状態</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {invoices.data.items.map((invoice) => (
+                <TableRow key={invoice.id}>
+                  <TableCell sx={{ fontFamily: "monospace" }}>{invoice.number}</TableCell>
+                  <TableCell>{formatJapaneseDate(invoice.issued_at)}</TableCell>
+                  <TableCell align="right">{yen(invoice.total)}</TableCell>
+                  <TableCell>{formatJapaneseDate(invoice.due_date)}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={INVOICE_STATUS_LABELS[invoice.status]}
+                      color={STATUS_COLORS[invoice.status]}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      startIcon={<PictureAsPdfOutlined />}
+                      onClick={() => download.mutateAsync(invoice).catch(showErrorToast)}
+                      aria-label={`請求書 ${invoice.number} のPDFをダウンロード`}
+                    >
+                      PDF
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </SectionCard>
+  );
+}
