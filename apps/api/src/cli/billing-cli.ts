@@ -2,10 +2,10 @@
  * Operator commands for billing (docs/operations.md):
  *   npm run billing -- mark-paid TSK-000012        a bank transfer was received
  *   npm run billing -- add-partner CODE 名称 10     a partner whose code gives 10% off
- * They open the database the server uses (DATABASE_URL, or PGlite in DATA_DIR while the server is stopped).
+ * They open the database the server uses (DATABASE_URL, or the embedded server of DATA_DIR while the API is stopped).
  */
 import { loadConfig } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
+import { openConfiguredDatabase } from "../db/open-configured.ts";
 import { insertPartner } from "../modules/billing/billing-profile.repository.ts";
 import { findInvoicesByNumber } from "../modules/billing/invoice.repository.ts";
 import { markInvoicePaid } from "../modules/billing/payment.service.ts";
@@ -13,7 +13,11 @@ import { markInvoicePaid } from "../modules/billing/payment.service.ts";
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openConfiguredDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   const ctx = { db: database.db, now: () => new Date() };
   try {
     if (command === "mark-paid" && rest[0]) {
