@@ -176,6 +176,8 @@ export async function startServer(
     PORT: String(port),
     APP_ORIGIN: base,
     LOG_LEVEL: "warn",
+    // The seeds import thousands of staff into one workspace; the daily invitation quota is not measured here.
+    INVITATION_DAILY_LIMIT: "1000000",
     ...env,
   });
   const child = spawn(process.execPath, [serverJs], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });

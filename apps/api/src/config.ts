@@ -29,6 +29,7 @@ const envSchema = z.object({
   APP_ORIGIN: z.url().optional(),
   TRUST_PROXY: boolean.default(false),
   AUTH_IP_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  INVITATION_DAILY_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(500),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -130,6 +131,8 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies the per-address (IP) limits of sign-up codes, logins and resets: one office behind one NAT. */
   authIpLimitScale: number;
+  /** Invitation mails one workspace may send a day (staff invitations, re-sends, imports). */
+  invitationDailyLimit: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string;
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
     authIpLimitScale: e.AUTH_IP_LIMIT_SCALE,
+    invitationDailyLimit: e.INVITATION_DAILY_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret,

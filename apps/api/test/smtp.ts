@@ -67,6 +67,19 @@ export async function startSmtpServer() {
         });
       }
     },
+    /** The `n`-th mail (1-based) to an address, waiting for it: queued mail arrives after the response. */
+    async nthMailTo(to: string, n: number, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mailsTo(to)[n - 1];
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail number ${n} to ${to}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+    },
     /**
      * The newest mail to an address whose subject contains `subject`, waiting for it: mail sent by the
      * send-mail job arrives shortly after the response, not before it.

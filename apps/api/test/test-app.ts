@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     appOrigin: "http://localhost:3000",
     trustProxy: false,
     authIpLimitScale: 1,
+    invitationDailyLimit: 500,
     smtpUrl: undefined,
     mailFrom: "Tasuki <no-reply@tasuki.test>",
     authSecret: "test-secret-test-secret-test-secret-0123456789",

@@ -2,6 +2,7 @@ import type { AppContext } from "../app-context.ts";
 import { defineVerificationCodeJob } from "../modules/auth/verification-code.job.ts";
 import { defineBillingDailyJob } from "../modules/billing/billing-daily.job.ts";
 import { defineDailyNotificationsJob } from "../modules/notification/daily-notifications.job.ts";
+import { defineSendInvitationJob } from "../modules/workspace-user/staff-invitation.job.ts";
 import { definePeriodicReplanJob } from "./periodic-replan.job.ts";
 import { defineSendMailJob } from "./send-mail.job.ts";
 import { defineTrashPurgeJob } from "./trash-purge.job.ts";
@@ -13,6 +14,7 @@ import { defineTrashPurgeJob } from "./trash-purge.job.ts";
 export function registerJobs(ctx: AppContext): void {
   defineSendMailJob(ctx);
   defineVerificationCodeJob(ctx);
+  defineSendInvitationJob(ctx);
   defineTrashPurgeJob(ctx);
   definePeriodicReplanJob(ctx);
   defineDailyNotificationsJob(ctx);

@@ -4,9 +4,9 @@ import type { AppContext } from "../app-context.ts";
  * Mail that need not reach the person while they wait (notices, reminders, digests) goes through this job:
  * enqueued in the transaction of the change it tells about, sent after the commit, and retried with
  * back-off while the SMTP server refuses it (10 s, 20 s, 40 s … up to an hour between tries, about five
- * hours in all). Invitations are sent directly instead: their payload (an invitation link) must not sit in the
- * job table. Verification codes have a job of their own (modules/auth/verification-code.job.ts), which makes the
- * code when it runs, so that no code sits in the job table either.
+ * hours in all). Verification codes and invitations have jobs of their own (modules/auth/verification-code.job.ts,
+ * modules/workspace-user/staff-invitation.job.ts), which make the code or the link when they run, so that
+ * neither sits in the job table.
  */
 /** A send lost with its instance is run again after this long; the SMTP timeouts (mailer.ts) stay well under it. */
 export const SEND_MAIL_EXPIRE_SECONDS = 5 * 60;

@@ -69,14 +69,43 @@ const tokyoDateTime = new Intl.DateTimeFormat("ja-JP", {
   minute: "2-digit",
 });
 
-/** The invitation to join a workspace as staff; the link is the invitee's only proof, so it is made clickable. */
+/**
+ * Text a person chose (a workspace or person name) as it may appear in our mails: without anything a mail
+ * client would turn into a link (scheme://…, www.…, a domain name, also in full-width forms), without control
+ * or direction characters, on one line and at most `max` characters. An inviter could otherwise write
+ * 「賞品はこちら https://…」 into a workspace name and have Tasuki deliver it.
+ */
+export function withoutLinks(text: string, max = 40): string {
+  const plain = text
+    // Full-width ASCII (ｈｔｔｐｓ：／／ｅｘａｍｐｌｅ．ｃｏｍ) as clients read it; kana and 全角スペース stay.
+    .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+    .replace(/[。｡]/g, (c) => (c === "｡" ? "." : c))
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, " ")
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S*/gi, " ")
+    .replace(/\b(?:mailto|javascript|data|tel|sms|file):\S*/gi, " ")
+    .replace(/\bwww\.\S*/gi, " ")
+    .replace(/\S*@\S+/g, " ")
+    .replace(/[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b\S*/gi, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+}
+
+/**
+ * The invitation to join a workspace as staff; the link is the invitee's only proof, so it is made clickable.
+ * The subject is ours: the workspace name appears in it only without links (withoutLinks), as do the names
+ * in the text; the only link of the mail is the invitation's.
+ */
 export function staffInvitationMail(
   to: string,
   details: { inviteeName: string; inviterName: string; workspaceName: string; link: string; expiresAt: Date },
 ): MailMessage {
-  const message = mail(to, `「${details.workspaceName}」への招待`, [
-    `${details.inviteeName} 様`,
-    `${details.inviterName} さんから、Tasuki のワークスペース「${details.workspaceName}」に招待されました。`,
+  const workspace = withoutLinks(details.workspaceName);
+  const invitee = withoutLinks(details.inviteeName, 60);
+  const inviter = withoutLinks(details.inviterName, 60) || "管理者";
+  const message = mail(to, workspace ? `「${workspace}」への招待` : "ワークスペースへの招待", [
+    ...(invitee ? [`${invitee} 様`] : []),
+    `${inviter} さんから、Tasuki のワークスペース${workspace ? `「${workspace}」` : ""}に招待されました。`,
     `次のリンクを開き、Tasuki にログインして参加してください。アカウントをお持ちでない場合は、新規登録のあとで参加できます。\n${details.link}`,
     `このリンクの有効期限は ${tokyoDateTime.format(details.expiresAt)} までです。期限が切れた場合は、招待した方に招待の再送を依頼してください。`,
   ]);

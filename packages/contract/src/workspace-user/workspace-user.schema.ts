@@ -24,7 +24,11 @@ export const workspaceUserSchema = z
     user_id: idSchema.nullable(),
     role: roleSchema,
     status: workspaceUserStatusSchema,
-    email: z.string(),
+    /**
+     * The directory's contact details (`email`, `employee_code`) are null for a guest caller — people from
+     * outside the company see the names and avatars of the staff, not how to reach them — except on their own record.
+     */
+    email: z.string().nullable(),
     last_name: z.string(),
     first_name: z.string(),
     last_name_kana: z.string(),

@@ -5,9 +5,8 @@ import type { AppContext } from "../../app-context.ts";
 import { badRequest } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
-import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
-import { findWorkspace } from "../workspace/workspace.repository.ts";
+import { countInvitationMails } from "./invitation-quota.ts";
 import {
   findActiveOwnerIds,
   findAllLiveGroups,
@@ -21,7 +20,7 @@ import {
   replaceLiveGroupMemberships,
   type StaffEventKind,
 } from "./staff.repository.ts";
-import { emailTaken, isUniqueViolation, lastOwner, recordEvents, sendInvitation } from "./staff.service.ts";
+import { emailTaken, isUniqueViolation, lastOwner, recordEvents } from "./staff.service.ts";
 import {
   encodeCsv,
   parseRoleLabel,
@@ -31,6 +30,7 @@ import {
   toCsv,
   unneutraliseFormula,
 } from "./staff-csv-format.ts";
+import { queueInvitations } from "./staff-invitation.job.ts";
 import { updateWorkspaceUser, type WorkspaceUserRow } from "./workspace-user.repository.ts";
 import { presentStaff } from "./workspace-user.service.ts";
 
@@ -57,6 +57,22 @@ interface CheckedRow {
   mainGroupId: string | null;
   role: Role | null;
   existing: WorkspaceUserRow | undefined;
+  /** An owner's row, unchanged, in an import by a non-owner: accepted (an export re-imported) but not written. */
+  untouched?: boolean;
+}
+
+/** Whether an update row would change its record (empty optional cells change nothing). */
+function changesRecord(row: CheckedRow, target: WorkspaceUserRow, mainGroupId: string | undefined): boolean {
+  return (
+    row.lastName !== target.lastName ||
+    row.firstName !== target.firstName ||
+    (!!row.lastNameKana && row.lastNameKana !== target.lastNameKana) ||
+    (!!row.firstNameKana && row.firstNameKana !== target.firstNameKana) ||
+    (!!row.employeeCode && row.employeeCode !== (target.employeeCode ?? "")) ||
+    (!!row.officialPositionId && row.officialPositionId !== target.officialPositionId) ||
+    (row.role !== null && row.role !== target.role) ||
+    (!!row.mainGroupId && row.mainGroupId !== mainGroupId)
+  );
 }
 
 /** Names mapped to ids; a name used twice cannot pick one row, so it maps to all of them. */
@@ -167,6 +183,21 @@ export async function importStaff(ctx: AppContext, auth: RequestAuth, body: Impo
     row.existing = existingByEmail.get(row.email);
   }
 
+  // The owner rule of every write path (assertMayWrite): a non-owner's file may name an owner (an export
+  // re-imported) only with the owner's data as it is.
+  const guarded = rows.filter((row) => row.existing?.role === "owner" && me.role !== "owner");
+  const guardedGroups = await findGroupMemberships(
+    ctx.db,
+    workspaceId,
+    guarded.map((row) => row.existing!.id),
+  );
+  for (const row of guarded) {
+    const target = row.existing!;
+    const main = (guardedGroups.get(target.id) ?? []).find((m) => m.live && m.isMain)?.groupId;
+    if (changesRecord(row, target, main)) row.errors.push("オーナーの情報を変更できるのはオーナーだけです");
+    else row.untouched = true;
+  }
+
   for (const row of rows) {
     const target = row.existing;
     if (!target) {
@@ -175,7 +206,7 @@ export async function importStaff(ctx: AppContext, auth: RequestAuth, body: Impo
     }
     if (row.role === null || row.role === target.role) continue;
     if (target.id === me.id) row.errors.push("自分自身の権限は変更できません");
-    else if ((row.role === "owner" || target.role === "owner") && me.role !== "owner") {
+    else if (row.role === "owner" && me.role !== "owner") {
       row.errors.push("オーナー権限の付与・変更ができるのはオーナーだけです");
     }
   }
@@ -209,19 +240,20 @@ export async function importStaff(ctx: AppContext, auth: RequestAuth, body: Impo
     );
   }
 
-  const invitations = await writeImport(ctx, workspaceId, rows);
-  const workspace = await findWorkspace(ctx.db, workspaceId);
-  // After the commit the records exist whatever the mail server does: a failed mail is logged by the
-  // mailer, and PATCH of the record sends the invitation again.
-  for (const { row, token } of invitations) {
-    await sendInvitation(ctx, row, token, me, workspace?.name ?? "").catch(() => {});
-  }
+  // Counted before anything is written: a file over a quota answers 429 and leaves the workspace as it was.
+  await countInvitationMails(
+    ctx,
+    workspaceId,
+    rows.filter((row) => !row.existing).map((row) => row.email),
+  );
+  await writeImport(ctx, workspaceId, me.id, rows);
   return { rows: verdicts, created, updated };
 }
 
-async function writeImport(ctx: AppContext, workspaceId: string, rows: CheckedRow[]) {
+/** Writes a checked file in one transaction, queueing the new staff's invitations in it (throttled). */
+async function writeImport(ctx: AppContext, workspaceId: string, inviterId: string, rows: CheckedRow[]) {
   const now = ctx.now();
-  const updates = rows.filter((row) => row.existing);
+  const updates = rows.filter((row) => row.existing && !row.untouched);
   const creates = rows.filter((row) => !row.existing);
   const memberships = await findGroupMemberships(
     ctx.db,
@@ -242,7 +274,6 @@ async function writeImport(ctx: AppContext, workspaceId: string, rows: CheckedRo
 
       const events: { staffId: string; kind: StaffEventKind }[] = [];
       const start = await maxStaffPosition(tx, workspaceId);
-      const tokens = creates.map(() => newOpaqueToken());
       const inserted = await insertStaffRows(
         tx,
         creates.map((row, index) => ({
@@ -257,7 +288,8 @@ async function writeImport(ctx: AppContext, workspaceId: string, rows: CheckedRo
           employeeCode: row.employeeCode || null,
           officialPositionId: row.officialPositionId,
           position: start + index + 1,
-          invitationTokenHash: hashOpaqueToken(tokens[index]!),
+          // The token is made by the job that mails it (staff-invitation.job.ts).
+          invitationTokenHash: null,
           invitedAt: now,
         })),
       );
@@ -297,8 +329,13 @@ async function writeImport(ctx: AppContext, workspaceId: string, rows: CheckedRo
         }
       }
       await recordEvents(ctx, tx, workspaceId, events);
-      const tokenByEmail = new Map(creates.map((row, index) => [row.email, tokens[index]!]));
-      return inserted.map((row) => ({ row, token: tokenByEmail.get(row.email)! }));
+      await queueInvitations(
+        ctx,
+        tx,
+        workspaceId,
+        inviterId,
+        inserted.map((row) => row.id),
+      );
     });
   } catch (error) {
     // Someone invited one of the addresses while the file was being checked.
@@ -313,8 +350,8 @@ export async function exportStaffCsv(
   auth: RequestAuth,
   query: z.output<typeof exportStaffQuerySchema>,
 ): Promise<Buffer> {
-  await requireMember(ctx.db, auth, query.workspace_id, { permission: "manage_staff" });
-  const staff = await presentStaff(ctx.db, query.workspace_id, await listAllLiveStaff(ctx.db, query.workspace_id));
+  const me = await requireMember(ctx.db, auth, query.workspace_id, { permission: "manage_staff" });
+  const staff = await presentStaff(ctx.db, query.workspace_id, await listAllLiveStaff(ctx.db, query.workspace_id), me);
   const lines = [
     [...staffCsvHeader],
     ...staff.map((s) => [
@@ -322,7 +359,7 @@ export async function exportStaffCsv(
       s.first_name,
       s.last_name_kana,
       s.first_name_kana,
-      s.email,
+      s.email ?? "",
       s.employee_code ?? "",
       s.official_position?.name ?? "",
       s.groups.find((g) => g.is_main)?.name ?? "",

@@ -254,6 +254,32 @@ export async function claimInvitation(
   return row ?? null;
 }
 
+/**
+ * Gives a still open invitation (invited, not in the trash) the token about to be mailed, replacing any
+ * earlier one; null when the invitation was accepted or deleted meanwhile (nothing is to be sent then).
+ */
+export async function issueInvitationToken(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+  tokenHash: string,
+  now: Date,
+): Promise<WorkspaceUserRow | null> {
+  const [row] = await db
+    .update(workspaceUsers)
+    .set({ invitationTokenHash: tokenHash, invitedAt: now })
+    .where(
+      and(
+        eq(workspaceUsers.workspaceId, workspaceId),
+        eq(workspaceUsers.id, id),
+        eq(workspaceUsers.status, "invited"),
+        isNull(workspaceUsers.deletedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 /** Frees a user from a trashed record, so that they can join the workspace again through a new invitation. */
 export async function detachUserFromTrashedStaff(db: DbOrTx, workspaceId: string, userId: string): Promise<void> {
   await db

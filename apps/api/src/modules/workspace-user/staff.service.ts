@@ -9,14 +9,14 @@ import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { needsRenumber, positionBetween } from "../../lib/position.ts";
-import { staffInvitationMail } from "../../mail/templates.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
-import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
+import { hashOpaqueToken } from "../auth/tokens.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
 import { findImage } from "../image/image.repository.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { findWorkspace } from "../workspace/workspace.repository.ts";
+import { countInvitationMails } from "./invitation-quota.ts";
 import {
   claimInvitation,
   detachUserFromTrashedStaff,
@@ -40,17 +40,13 @@ import {
   type StaffEventKind,
   setStaffPositions,
 } from "./staff.repository.ts";
+import { INVITATION_TTL_MS, queueInvitations } from "./staff-invitation.job.ts";
 import { insertWorkspaceUser, updateWorkspaceUser, type WorkspaceUserRow } from "./workspace-user.repository.ts";
-import { presentStaff } from "./workspace-user.service.ts";
+import { presentStaff, type StaffViewer, seesContacts } from "./workspace-user.service.ts";
 
 type ListQuery = z.output<(typeof listWorkspaceUsersContract)["query"]>;
 type NewStaffInput = z.output<(typeof newWorkspaceUserContract)["body"]>;
 type UpdateStaffInput = z.output<(typeof updateWorkspaceUserContract)["body"]>;
-
-/** How long an invitation link works, counted from `invited_at` (a re-sent invitation starts again). */
-export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
-
-export const displayName = (row: { lastName: string; firstName: string }) => `${row.lastName}　${row.firstName}`;
 
 export const ownerOnly = () =>
   forbidden(
@@ -114,8 +110,8 @@ async function uniqueAsConflict<T>(work: Promise<T>, error: () => AppError = ema
   }
 }
 
-async function presentOne(db: DbOrTx, row: WorkspaceUserRow): Promise<WorkspaceUser> {
-  const [staff] = await presentStaff(db, row.workspaceId, [row]);
+async function presentOne(db: DbOrTx, row: WorkspaceUserRow, viewer: StaffViewer): Promise<WorkspaceUser> {
+  const [staff] = await presentStaff(db, row.workspaceId, [row], viewer);
   return staff!;
 }
 
@@ -138,10 +134,21 @@ async function loadTarget(ctx: AppContext, auth: RequestAuth, id: string, permis
   return { me, target, workspaceId };
 }
 
-/** As loadTarget, for changes: a record in the trash must be restored first. */
-async function loadLiveTarget(ctx: AppContext, auth: RequestAuth, id: string) {
+/**
+ * The one rule of an owner's record (invited or active): only an owner writes anything on it — its fields,
+ * role, status, groups, avatar, order, its invitation (re-send, address) and its place in the trash. Without
+ * it an administrator could move an owner invitation to an address of theirs, accept it and suspend the real
+ * owner. Every write path on a staff record goes through `loadWritableTarget` or calls this itself.
+ */
+export function assertMayWrite(me: Pick<Membership, "role">, target: Pick<WorkspaceUserRow, "role">): void {
+  if (target.role === "owner" && me.role !== "owner") throw ownerOnly();
+}
+
+/** As loadTarget, for changes (manage_staff and the owner rule); `live`: a record in the trash must be restored first. */
+async function loadWritableTarget(ctx: AppContext, auth: RequestAuth, id: string, live = true) {
   const loaded = await loadTarget(ctx, auth, id, "manage_staff");
-  if (loaded.target.deletedAt) throw notFound("staff");
+  if (live && loaded.target.deletedAt) throw notFound("staff");
+  assertMayWrite(loaded.me, loaded.target);
   return loaded;
 }
 
@@ -165,34 +172,6 @@ export async function recordEvents(
   await insertStaffEvents(db, workspaceId, events, ctx.now());
 }
 
-export function invitationLink(ctx: AppContext, token: string): string {
-  return `${ctx.config.appOrigin}/invitation?token=${encodeURIComponent(token)}`;
-}
-
-export async function sendInvitation(
-  ctx: AppContext,
-  row: WorkspaceUserRow,
-  token: string,
-  inviter: { lastName: string; firstName: string },
-  workspaceName: string,
-): Promise<void> {
-  await ctx.mailer.send(
-    staffInvitationMail(row.email, {
-      inviteeName: displayName(row),
-      inviterName: displayName(inviter),
-      workspaceName,
-      link: invitationLink(ctx, token),
-      expiresAt: new Date((row.invitedAt ?? ctx.now()).getTime() + INVITATION_TTL_MS),
-    }),
-  );
-}
-
-async function workspaceName(ctx: AppContext, workspaceId: string): Promise<string> {
-  const workspace = await findWorkspace(ctx.db, workspaceId);
-  if (!workspace) throw notFound("workspace");
-  return workspace.name;
-}
-
 const hiraganaToKatakana = (text: string) =>
   text.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
 
@@ -212,26 +191,35 @@ function searchTerms(q: string) {
 
 export async function listStaffPage(ctx: AppContext, auth: RequestAuth, query: ListQuery) {
   // The trash is an administrator's tool: members see only the live staff.
-  await requireMember(ctx.db, auth, query.workspace_id, query.trash ? { permission: "manage_staff" } : undefined);
+  const me = await requireMember(
+    ctx.db,
+    auth,
+    query.workspace_id,
+    query.trash ? { permission: "manage_staff" } : undefined,
+  );
+  // A guest sees no contact details, so neither may a search or an order reveal them: their q matches
+  // names and kana only, and an order by e-mail or employee code is the manual order for them.
+  const contacts = seesContacts(me);
+  const search = query.q ? searchTerms(query.q) : undefined;
   const { rows, total } = await listStaff(ctx.db, query.workspace_id, {
     trash: query.trash,
-    search: query.q ? searchTerms(query.q) : undefined,
+    search: search && !contacts ? { ...search, text: "" } : search,
     groupId: query.group_id,
     officialPositionId: query.official_position_id,
     role: query.role,
     status: query.status,
-    sort: query.sort,
+    sort: !contacts && (query.sort === "email" || query.sort === "employee_code") ? "position" : query.sort,
     order: query.order,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  return { items: await presentStaff(ctx.db, query.workspace_id, rows), total };
+  return { items: await presentStaff(ctx.db, query.workspace_id, rows, me), total };
 }
 
 export async function getStaff(ctx: AppContext, auth: RequestAuth, id: string): Promise<WorkspaceUser> {
   const { me, target } = await loadTarget(ctx, auth, id);
   if (target.deletedAt && !me.permissions.includes("manage_staff")) throw notFound("staff");
-  return presentOne(ctx.db, target);
+  return presentOne(ctx.db, target, me);
 }
 
 interface ReferenceInput {
@@ -290,8 +278,7 @@ export async function inviteStaff(ctx: AppContext, auth: RequestAuth, input: New
   if (input.role === "owner" && me.role !== "owner") throw ownerOnly();
   await assertEmailFree(ctx.db, workspaceId, input.email);
   const memberships = (await resolveReferences(ctx.db, workspaceId, input, [])) ?? [];
-  const name = await workspaceName(ctx, workspaceId);
-  const token = newOpaqueToken();
+  await countInvitationMails(ctx, workspaceId, [input.email]);
   const now = ctx.now();
   const row = await uniqueAsConflict(
     ctx.db.transaction(async (tx) => {
@@ -309,7 +296,8 @@ export async function inviteStaff(ctx: AppContext, auth: RequestAuth, input: New
         officialPositionId: input.official_position_id ?? null,
         avatarImageId: input.avatar_image_id ?? null,
         position: (await maxStaffPosition(tx, workspaceId)) + 1,
-        invitationTokenHash: hashOpaqueToken(token),
+        // The token is made by the job that mails it (staff-invitation.job.ts).
+        invitationTokenHash: null,
         invitedAt: now,
       });
       await insertGroupMemberships(
@@ -318,12 +306,11 @@ export async function inviteStaff(ctx: AppContext, auth: RequestAuth, input: New
         memberships.map((m) => ({ staffId: row.id, ...m })),
       );
       await recordEvents(ctx, tx, workspaceId, [{ staffId: row.id, kind: "invited" }]);
-      // Mailed before the commit: when the mail cannot be sent, no invitation is left that nobody received.
-      await sendInvitation(ctx, row, token, me, name);
+      await queueInvitations(ctx, tx, workspaceId, me.id, [row.id]);
       return row;
     }),
   );
-  return presentOne(ctx.db, row);
+  return presentOne(ctx.db, row, me);
 }
 
 export async function acceptInvitation(ctx: AppContext, auth: RequestAuth, token: string): Promise<WorkspaceUser> {
@@ -376,7 +363,7 @@ export async function acceptInvitation(ctx: AppContext, auth: RequestAuth, token
     }),
     alreadyMember,
   );
-  return presentOne(ctx.db, joined);
+  return presentOne(ctx.db, joined, joined);
 }
 
 export async function updateStaff(
@@ -385,11 +372,11 @@ export async function updateStaff(
   id: string,
   input: UpdateStaffInput,
 ): Promise<WorkspaceUser> {
-  const { me, target, workspaceId } = await loadLiveTarget(ctx, auth, id);
+  const { me, target, workspaceId } = await loadWritableTarget(ctx, auth, id);
   const roleChanged = input.role !== undefined && input.role !== target.role;
   if (roleChanged) {
     if (target.id === me.id) throw selfChange("change the role of");
-    if ((input.role === "owner" || target.role === "owner") && me.role !== "owner") throw ownerOnly();
+    if (input.role === "owner" && me.role !== "owner") throw ownerOnly();
   }
   const emailChanged = input.email !== undefined && input.email !== target.email.toLowerCase();
   if (emailChanged) {
@@ -408,9 +395,11 @@ export async function updateStaff(
   const memberships = await resolveReferences(ctx.db, workspaceId, input, current);
   const groupsChanged = memberships !== undefined && membershipKey(memberships) !== membershipKey(current);
   // Any change of a record still invited sends the invitation again with a fresh link (the web app's
-  // 再送 is `PATCH {}`): the old link stops working, and a corrected address gets the mail.
-  const reinvite = target.status === "invited" ? newOpaqueToken() : null;
-  const name = reinvite ? await workspaceName(ctx, workspaceId) : "";
+  // 再送 is `PATCH {}`): the job mails a new link, and the old one stops working then. Moving it to another
+  // address is a new invitation: the old link dies at once, it is recorded as one, and never merged into a
+  // mail still waiting.
+  const reinvite = target.status === "invited";
+  if (reinvite) await countInvitationMails(ctx, workspaceId, [emailChanged ? input.email! : target.email]);
   const now = ctx.now();
   const row = await uniqueAsConflict(
     ctx.db.transaction(async (tx) => {
@@ -425,7 +414,10 @@ export async function updateStaff(
         ...(input.official_position_id !== undefined && { officialPositionId: input.official_position_id }),
         ...(input.avatar_image_id !== undefined && { avatarImageId: input.avatar_image_id }),
         ...(input.role !== undefined && { role: input.role }),
-        ...(reinvite && { invitationTokenHash: hashOpaqueToken(reinvite), invitedAt: now }),
+        // A new address revokes the old link in this request. A plain re-send leaves the current link
+        // working until the job replaces it, so that a re-send merged into a mail being sent right now
+        // (singleton) cannot leave the invitee holding a dead link.
+        ...(reinvite && { invitedAt: now, ...(emailChanged && { invitationTokenHash: null }) }),
         updatedAt: now,
       });
       if (!row) throw notFound("staff");
@@ -433,18 +425,18 @@ export async function updateStaff(
       await recordEvents(ctx, tx, workspaceId, [
         ...(roleChanged ? [{ staffId: id, kind: "role_changed" as const }] : []),
         ...(groupsChanged ? [{ staffId: id, kind: "groups_changed" as const }] : []),
+        ...(reinvite && emailChanged ? [{ staffId: id, kind: "invited" as const }] : []),
       ]);
-      if (reinvite) await sendInvitation(ctx, row, reinvite, me, name);
+      if (reinvite) await queueInvitations(ctx, tx, workspaceId, me.id, [id], { merge: !emailChanged });
       return row;
     }),
   );
-  return presentOne(ctx.db, row);
+  return presentOne(ctx.db, row, me);
 }
 
 export async function deleteStaff(ctx: AppContext, auth: RequestAuth, id: string): Promise<{ ok: true }> {
-  const { me, target, workspaceId } = await loadLiveTarget(ctx, auth, id);
+  const { me, target, workspaceId } = await loadWritableTarget(ctx, auth, id);
   if (target.id === me.id) throw selfChange("delete");
-  if (target.role === "owner" && me.role !== "owner") throw ownerOnly();
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await assertAnotherActiveOwner(tx, target);
@@ -456,9 +448,8 @@ export async function deleteStaff(ctx: AppContext, auth: RequestAuth, id: string
 }
 
 export async function restoreStaff(ctx: AppContext, auth: RequestAuth, id: string): Promise<WorkspaceUser> {
-  const { me, target, workspaceId } = await loadTarget(ctx, auth, id, "manage_staff");
-  if (!target.deletedAt) return presentOne(ctx.db, target);
-  if (target.role === "owner" && me.role !== "owner") throw ownerOnly();
+  const { me, target, workspaceId } = await loadWritableTarget(ctx, auth, id, false);
+  if (!target.deletedAt) return presentOne(ctx.db, target, me);
   const taken = () =>
     conflict(
       "email_taken",
@@ -476,7 +467,7 @@ export async function restoreStaff(ctx: AppContext, auth: RequestAuth, id: strin
     }),
     taken,
   );
-  return presentOne(ctx.db, row);
+  return presentOne(ctx.db, row, me);
 }
 
 export async function setStaffStatus(
@@ -485,7 +476,7 @@ export async function setStaffStatus(
   id: string,
   status: Exclude<WorkspaceUserStatus, "invited">,
 ): Promise<WorkspaceUser> {
-  const { me, target, workspaceId } = await loadLiveTarget(ctx, auth, id);
+  const { me, target, workspaceId } = await loadWritableTarget(ctx, auth, id);
   if (target.id === me.id) throw selfChange("change the status of");
   if (target.status === "invited") {
     throw conflict(
@@ -494,8 +485,7 @@ export async function setStaffStatus(
       "an invited record becomes active only by accepting the invitation",
     );
   }
-  if (target.role === "owner" && me.role !== "owner") throw ownerOnly();
-  if (status === target.status) return presentOne(ctx.db, target);
+  if (status === target.status) return presentOne(ctx.db, target, me);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
     if (status !== "active") await assertAnotherActiveOwner(tx, target);
@@ -504,7 +494,7 @@ export async function setStaffStatus(
     await recordEvents(ctx, tx, workspaceId, [{ staffId: id, kind: "status_changed" }]);
     return row!;
   });
-  return presentOne(ctx.db, row);
+  return presentOne(ctx.db, row, me);
 }
 
 export async function moveStaff(
@@ -513,7 +503,7 @@ export async function moveStaff(
   id: string,
   body: { prev_id?: string | null | undefined; next_id?: string | null | undefined },
 ): Promise<WorkspaceUser> {
-  const { workspaceId } = await loadLiveTarget(ctx, auth, id);
+  const { me, workspaceId } = await loadWritableTarget(ctx, auth, id);
   const prevId = body.prev_id ?? null;
   const nextId = body.next_id ?? null;
   if (prevId === id || nextId === id || (prevId !== null && prevId === nextId)) {
@@ -549,5 +539,5 @@ export async function moveStaff(
     );
     return (await findStaff(tx, workspaceId, id))!;
   });
-  return presentOne(ctx.db, row);
+  return presentOne(ctx.db, row, me);
 }

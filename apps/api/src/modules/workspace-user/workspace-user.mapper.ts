@@ -2,19 +2,20 @@ import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-us
 import { imageUrl } from "../image/image-url.ts";
 import type { StaffDetails, WorkspaceUserRow } from "./workspace-user.repository.ts";
 
-export function toWorkspaceUser(row: WorkspaceUserRow, details: StaffDetails): WorkspaceUser {
+/** `contacts`: whether the caller sees the directory's contact details (see `seesContacts`). */
+export function toWorkspaceUser(row: WorkspaceUserRow, details: StaffDetails, contacts: boolean): WorkspaceUser {
   return {
     id: row.id,
     workspace_id: row.workspaceId,
     user_id: row.userId,
     role: row.role,
     status: row.status,
-    email: row.email,
+    email: contacts ? row.email : null,
     last_name: row.lastName,
     first_name: row.firstName,
     last_name_kana: row.lastNameKana,
     first_name_kana: row.firstNameKana,
-    employee_code: row.employeeCode,
+    employee_code: contacts ? row.employeeCode : null,
     official_position: row.officialPositionId ? (details.officialPositions.get(row.officialPositionId) ?? null) : null,
     groups: details.groupsByStaff.get(row.id) ?? [],
     avatar_image_id: row.avatarImageId,

@@ -2,25 +2,36 @@ import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-us
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { badRequest } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
+import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findImage } from "../image/image.repository.ts";
 import { toWorkspaceUser } from "./workspace-user.mapper.ts";
 import { loadStaffDetails, updateWorkspaceUser, type WorkspaceUserRow } from "./workspace-user.repository.ts";
 
-/** Staff rows as the API answers them, hydrated in a fixed number of queries. */
+/** Who reads a staff answer: their role and own staff id. */
+export type StaffViewer = Pick<Membership, "id" | "role">;
+
+/**
+ * Guests are people from outside the company: they see the staff's names, avatars, groups and position
+ * (what picking an assignee needs), not the directory's contact details (e-mail, employee code). Anyone
+ * sees their own.
+ */
+export const seesContacts = (viewer: StaffViewer, staffId?: string) => viewer.role !== "guest" || viewer.id === staffId;
+
+/** Staff rows as the API answers them to `viewer`, hydrated in a fixed number of queries. */
 export async function presentStaff(
   db: DbOrTx,
   workspaceId: string,
   rows: WorkspaceUserRow[],
+  viewer: StaffViewer,
 ): Promise<WorkspaceUser[]> {
   const details = await loadStaffDetails(db, workspaceId, rows);
-  return rows.map((row) => toWorkspaceUser(row, details));
+  return rows.map((row) => toWorkspaceUser(row, details, seesContacts(viewer, row.id)));
 }
 
 export async function getWorkspaceUserMe(ctx: AppContext, auth: RequestAuth, workspaceId: string) {
   const me = await requireMember(ctx.db, auth, workspaceId);
-  const [staff] = await presentStaff(ctx.db, workspaceId, [me]);
+  const [staff] = await presentStaff(ctx.db, workspaceId, [me], me);
   return { ...staff!, permissions: me.permissions };
 }
 

@@ -58,7 +58,7 @@ export function staffToForm(staff: WorkspaceUser): StaffFormValues {
     first_name: staff.first_name,
     last_name_kana: staff.last_name_kana,
     first_name_kana: staff.first_name_kana,
-    email: staff.email,
+    email: staff.email ?? "",
     employee_code: staff.employee_code ?? "",
     official_position_id: staff.official_position?.id ?? "",
     group_ids: mainFirst(staff.groups).map((group) => group.id),

@@ -23,12 +23,12 @@ type SingleProps = BaseProps & {
 };
 type MultipleProps = BaseProps & { multiple: true; value: PersonRef[]; onChange: (value: PersonRef[]) => void };
 
-const toRef = (staff: PersonRef & { email?: string }): PersonRef & { email?: string } => ({
+const toRef = (staff: PersonRef & { email?: string | null }): PersonRef & { email?: string } => ({
   id: staff.id,
   last_name: staff.last_name,
   first_name: staff.first_name,
   avatar_url: staff.avatar_url,
-  email: staff.email,
+  email: staff.email ?? undefined,
 });
 
 /**

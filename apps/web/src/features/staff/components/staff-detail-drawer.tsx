@@ -111,12 +111,17 @@ function Details({ staff, action }: { staff: WorkspaceUser; action: ReactNode })
       </Stack>
       <Divider sx={{ my: 3 }} />
       <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "112px 1fr", rowGap: 2, columnGap: 2 }}>
-        <Item label="メールアドレス">
-          <Box component="span" sx={{ wordBreak: "break-all" }}>
-            {staff.email}
-          </Box>
-        </Item>
-        <Item label="社員番号">{staff.employee_code || "未設定"}</Item>
+        {/* A guest receives no contact details (null): the items are left out rather than shown empty. */}
+        {staff.email !== null && (
+          <>
+            <Item label="メールアドレス">
+              <Box component="span" sx={{ wordBreak: "break-all" }}>
+                {staff.email}
+              </Box>
+            </Item>
+            <Item label="社員番号">{staff.employee_code || "未設定"}</Item>
+          </>
+        )}
         <Item label="役職">{staff.official_position?.name ?? "未設定"}</Item>
         <Item label="所属グループ">
           {staff.groups.length > 0 ? <GroupChips groups={mainFirst(staff.groups)} max={20} /> : "未所属"}

@@ -329,10 +329,10 @@ function StaffRow({
       <TableCell>
         <Typography
           variant="body2"
-          title={row.email}
+          title={row.email ?? undefined}
           sx={{ maxWidth: { xs: 190, xl: 280 }, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
         >
-          {row.email}
+          {row.email ?? <Empty />}
         </Typography>
       </TableCell>
       <TableCell sx={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
