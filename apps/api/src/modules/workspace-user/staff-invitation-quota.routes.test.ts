@@ -45,6 +45,52 @@ async function settled(staffId: string) {
 
 const quota = { status: 429, body: { ...errorBody, code: "invitation_quota" } };
 
+describe("invitation mails", () => {
+  it("keep the inviter's links out of the subject and the text; the only link is the invitation's", async () => {
+    const owner = await signUpWithWorkspace(t, "当選のお知らせ https://evil.example/win ｗｗｗ．ｅｖｉｌ．ｃｏｍ");
+    const email = uniqueEmail("victim");
+    expect(
+      (await invite(owner.tokens.access_token, owner.workspace.id, email, { last_name: "詳細はevil.example/a" }))
+        .status,
+    ).toBe(201);
+    const mail = await t.smtp.lastMailTo(email, 30_000);
+    expect(mail.subject).toBe("【Tasuki】「当選のお知らせ」への招待");
+    expect(mail.subject).not.toMatch(/http|evil|www/i);
+    expect(mail.text).not.toMatch(/evil/i);
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([
+      expect.stringMatching(/^http:\/\/localhost:3000\/invitation\?token=/),
+    ]);
+    expect(mail.text).toContain("詳細は");
+  });
+
+  it("moving an invitation to another address is a new invitation: the old link stops working at once", async () => {
+    const owner = await signUpWithWorkspace(t, "宛先変更株式会社");
+    const first = uniqueEmail("typo");
+    const invited = await invite(owner.tokens.access_token, owner.workspace.id, first);
+    const oldToken = /token=([\w-]+)/.exec((await t.smtp.lastMailTo(first, 30_000)).text)![1]!;
+
+    const second = uniqueEmail("fixed");
+    const moved = await api("PATCH", `/app/workspace-user/${invited.body.id}`, owner.tokens.access_token, {
+      email: second,
+    });
+    expect(moved.body).toMatchObject({ email: second, status: "invited" });
+    const holder = await signUp(t, uniqueEmail("holder"));
+    const stale = await api("POST", "/app/workspace-user/accept-invitation", holder.tokens.access_token, {
+      token: oldToken,
+    });
+    expect(stale).toMatchObject({ status: 400, body: { code: "invitation_invalid" } });
+
+    const newToken = /token=([\w-]+)/.exec((await t.smtp.lastMailTo(second, 30_000)).text)![1]!;
+    expect(newToken).not.toBe(oldToken);
+    expect(await eventsOf(t, owner.workspace.id, invited.body.id)).toEqual(["invited", "invited"]);
+    const joined = await api("POST", "/app/workspace-user/accept-invitation", holder.tokens.access_token, {
+      token: newToken,
+    });
+    expect(joined).toMatchObject({ status: 200, body: { id: invited.body.id, status: "active" } });
+  });
+});
+
+// Last: the import leaves throttled jobs that run a minute later, after this file's other mails.
 describe("invitation quotas", () => {
   it("re-sends to one address at most 5 times a day, however many PATCH calls arrive at once", async () => {
     const owner = await signUpWithWorkspace(t, "再送株式会社");
@@ -149,50 +195,5 @@ describe("invitation quotas", () => {
     // The first batch arrives.
     const first = await t.smtp.lastMailTo(fits[0]!.email, 30_000);
     expect(first.text).toContain("/invitation?token=");
-  });
-});
-
-describe("invitation mails", () => {
-  it("keep the inviter's links out of the subject and the text; the only link is the invitation's", async () => {
-    const owner = await signUpWithWorkspace(t, "当選のお知らせ https://evil.example/win ｗｗｗ．ｅｖｉｌ．ｃｏｍ");
-    const email = uniqueEmail("victim");
-    expect(
-      (await invite(owner.tokens.access_token, owner.workspace.id, email, { last_name: "詳細はevil.example/a" }))
-        .status,
-    ).toBe(201);
-    const mail = await t.smtp.lastMailTo(email, 30_000);
-    expect(mail.subject).toBe("【Tasuki】「当選のお知らせ」への招待");
-    expect(mail.subject).not.toMatch(/http|evil|www/i);
-    expect(mail.text).not.toMatch(/evil/i);
-    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual([
-      expect.stringMatching(/^http:\/\/localhost:3000\/invitation\?token=/),
-    ]);
-    expect(mail.text).toContain("詳細は");
-  });
-
-  it("moving an invitation to another address is a new invitation: the old link stops working at once", async () => {
-    const owner = await signUpWithWorkspace(t, "宛先変更株式会社");
-    const first = uniqueEmail("typo");
-    const invited = await invite(owner.tokens.access_token, owner.workspace.id, first);
-    const oldToken = /token=([\w-]+)/.exec((await t.smtp.lastMailTo(first, 30_000)).text)![1]!;
-
-    const second = uniqueEmail("fixed");
-    const moved = await api("PATCH", `/app/workspace-user/${invited.body.id}`, owner.tokens.access_token, {
-      email: second,
-    });
-    expect(moved.body).toMatchObject({ email: second, status: "invited" });
-    const holder = await signUp(t, uniqueEmail("holder"));
-    const stale = await api("POST", "/app/workspace-user/accept-invitation", holder.tokens.access_token, {
-      token: oldToken,
-    });
-    expect(stale).toMatchObject({ status: 400, body: { code: "invitation_invalid" } });
-
-    const newToken = /token=([\w-]+)/.exec((await t.smtp.lastMailTo(second, 30_000)).text)![1]!;
-    expect(newToken).not.toBe(oldToken);
-    expect(await eventsOf(t, owner.workspace.id, invited.body.id)).toEqual(["invited", "invited"]);
-    const joined = await api("POST", "/app/workspace-user/accept-invitation", holder.tokens.access_token, {
-      token: newToken,
-    });
-    expect(joined).toMatchObject({ status: 200, body: { id: invited.body.id, status: "active" } });
   });
 });
