@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { checkLimit, hitLimit, type Limit } from "../../plugins/rate-limit.ts";
+import { type Hits, hitLimit, hitLimits, type Limit, refundHits } from "../../plugins/rate-limit.ts";
 
 const DAY = 24 * 60 * 60;
 
@@ -36,9 +36,9 @@ const workspaceQuota = (max: number) =>
   );
 
 /** The shared helper's generic 429 becomes the invitation's own message. */
-async function guard(count: () => Promise<void>, refusal: () => AppError): Promise<void> {
+async function guard<T>(count: () => Promise<T>, refusal: () => AppError): Promise<T> {
   try {
-    await count();
+    return await count();
   } catch (error) {
     if (error instanceof AppError && error.status === 429) throw refusal();
     throw error;
@@ -46,28 +46,30 @@ async function guard(count: () => Promise<void>, refusal: () => AppError): Promi
 }
 
 /**
- * Counts the invitation mails about to be sent, one per address, before anything is written: each count is
- * one `INSERT … ON CONFLICT … RETURNING` of the shared rate-limit helper, so concurrent requests cannot
- * both pass a full quota. The first count over a quota answers 429 `invitation_quota` and the request writes
- * and sends nothing. A file that cannot fit the workspace's quota is refused by a read first, so that it
- * does not spend what is left; counts made before a refusal under a race stay spent.
+ * Counts the invitation mails about to be sent, one per address, before anything is written, through the
+ * shared rate-limit helper: each count is one `INSERT … ON CONFLICT … RETURNING` (rate-limit.repository.ts),
+ * so concurrent requests cannot both pass a full quota. Over a quota: 429 `invitation_quota`, and the request
+ * writes and sends nothing. The workspace's counts of a refused request are given back (an import that does
+ * not fit spends nothing); the addresses are counted in one statement, all or none refused.
  */
 export async function countInvitationMails(ctx: AppContext, workspaceId: string, emails: string[]): Promise<void> {
   if (emails.length === 0) return;
   const max = ctx.config.invitationDailyLimit;
   const workspace = invitationLimits.perWorkspaceDay(workspaceId, max);
-  // checkLimit refuses at count >= max: with max − n + 1 that is "n more would not fit".
-  await guard(
-    () => checkLimit(ctx, { ...workspace, max: max - emails.length + 1 }),
-    () => workspaceQuota(max),
-  );
-  for (const email of emails) {
-    await guard(() => hitLimit(ctx, invitationLimits.perAddress(email.toLowerCase())), addressQuota);
-  }
-  for (let i = 0; i < emails.length; i++) {
-    await guard(
-      () => hitLimit(ctx, workspace),
-      () => workspaceQuota(max),
-    );
+  const counted: Hits[] = [];
+  try {
+    for (let i = 0; i < emails.length; i++) {
+      counted.push(
+        await guard(
+          () => hitLimit(ctx, workspace),
+          () => workspaceQuota(max),
+        ),
+      );
+    }
+    const addresses = [...new Set(emails.map((email) => email.toLowerCase()))];
+    await guard(() => hitLimits(ctx, addresses.map(invitationLimits.perAddress)), addressQuota);
+  } catch (error) {
+    for (const hits of counted) await refundHits(ctx, hits);
+    throw error;
   }
 }
