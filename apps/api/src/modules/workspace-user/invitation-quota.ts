@@ -59,12 +59,18 @@ export async function countInvitationMails(ctx: AppContext, workspaceId: string,
   const counted: Hits[] = [];
   try {
     for (let i = 0; i < emails.length; i++) {
-      counted.push(
-        await guard(
-          () => hitLimit(ctx, workspace),
-          () => workspaceQuota(max),
-        ),
-      );
+      try {
+        counted.push(
+          await guard(
+            () => hitLimit(ctx, workspace),
+            () => workspaceQuota(max),
+          ),
+        );
+      } catch (error) {
+        // The refused count was taken too; it is in the same window as the ones before it.
+        if (counted.length > 0) counted.push(counted.at(-1)!);
+        throw error;
+      }
     }
     const addresses = [...new Set(emails.map((email) => email.toLowerCase()))];
     await guard(() => hitLimits(ctx, addresses.map(invitationLimits.perAddress)), addressQuota);
