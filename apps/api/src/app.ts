@@ -21,10 +21,9 @@ import { registerPlanContractRoutes } from "./modules/billing/plan-contract.rout
 import { registerBusinessCategoryRoutes } from "./modules/business-category/business-category.routes.ts";
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
 import { registerImageRoutes } from "./modules/image/image.routes.ts";
+import { registerPrimaryItemRoutes, registerSecondaryItemRoutes } from "./modules/item/item.routes.ts";
 import { registerNotificationRoutes } from "./modules/notification/notification.routes.ts";
-import { registerPrimaryItemRoutes } from "./modules/primary-item/primary-item.routes.ts";
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
-import { registerSecondaryItemRoutes } from "./modules/secondary-item/secondary-item.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerTaskRoutes } from "./modules/task/task.routes.ts";
 import { registerUserRoutes } from "./modules/user/user.routes.ts";

@@ -1,6 +1,7 @@
 import { and, type Column, eq, gte, isNotNull, lt, not, notExists, sql } from "drizzle-orm";
 import type { AppContext } from "../app-context.ts";
 import type { Db } from "../db/client.ts";
+import { meetings } from "../db/schema/meetings.ts";
 import { primaryItems, secondaryItems, tasks } from "../db/schema/tasks.ts";
 import { projects } from "../db/schema/workspaces.ts";
 import { tokyoToday } from "../modules/task/task-periodic.service.ts";
@@ -13,10 +14,11 @@ export interface PurgeCounts {
   secondaryItems: number;
   primaryItems: number;
   projects: number;
+  meetings: number;
 }
 
 /**
- * Deletes for good every task, secondary item, primary item and project that went to the trash more than
+ * Deletes for good every task, secondary item, primary item, project and meeting that went to the trash more than
  * 30 days before `now`, in one transaction. Children go first, and a parent goes only when nothing refers
  * to it any more: a row deleted later than its parent (still restorable), or restored on its own, keeps the
  * parent, which is purged by a later run once that row is gone. Status history and notifications of a task
@@ -73,11 +75,23 @@ export async function purgeTrash(db: Db, now: Date): Promise<PurgeCounts> {
         ),
       )
       .returning({ id: projects.id });
+    // A meeting goes with its agenda gone; its action items stay as tasks (meeting_id is set null).
+    const purgedMeetings = await tx
+      .delete(meetings)
+      .where(
+        and(
+          expired(meetings.deletedAt),
+          notExists(tx.select({ one: sql`1` }).from(primaryItems).where(eq(primaryItems.meetingId, meetings.id))),
+          notExists(tx.select({ one: sql`1` }).from(secondaryItems).where(eq(secondaryItems.meetingId, meetings.id))),
+        ),
+      )
+      .returning({ id: meetings.id });
     return {
       tasks: purgedTasks.length,
       secondaryItems: purgedSecondary.length,
       primaryItems: purgedPrimary.length,
       projects: purgedProjects.length,
+      meetings: purgedMeetings.length,
     };
   });
 }

@@ -110,6 +110,7 @@ describe("trash purge", () => {
       secondaryItems: 0,
       primaryItems: 0,
       projects: 0,
+      meetings: 0,
     });
   });
 

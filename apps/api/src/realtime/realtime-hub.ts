@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../app-context.ts";
 import { verifyRealtimeToken } from "../modules/auth/tokens.ts";
-import { canSeeAllProjects } from "../modules/primary-item/item-access.ts";
-import { findPrimaryItems } from "../modules/primary-item/primary-item.repository.ts";
-import { findSecondaryItems } from "../modules/secondary-item/secondary-item.repository.ts";
+import { findPrimaryItems, findSecondaryItems } from "../modules/item/item.repository.ts";
+import { canSeeAllProjects } from "../modules/item/item-access.ts";
+import { findMeetingAudience } from "../modules/meeting/meeting-visibility.ts";
 import {
   findProjectAudience,
   findTaskAudience,
@@ -359,27 +359,35 @@ export class RealtimeHub {
     notices: Notice[],
     listeners: Map<string, Listener>,
   ): Promise<ProjectSight> {
-    const itemProjects = new Map<string, string | null>();
+    const itemProjects = new Map<string, { projectId: string | null; meetingId: string | null }>();
     const idsOf = (entity: string) => [
       ...new Set(notices.filter((n) => n.entity === entity && !n.userId).flatMap((n) => n.rows.map((r) => r.id))),
     ];
     const primaryIds = idsOf("primary_item");
     const secondaryIds = idsOf("secondary_item");
     const projectIds = new Set(idsOf("project"));
-    if (!primaryIds.length && !secondaryIds.length && !projectIds.size) return { projects: new Set(), itemProjects };
+    const meetingIds = new Set(idsOf("meeting"));
+    if (!primaryIds.length && !secondaryIds.length && !projectIds.size && !meetingIds.size) {
+      return { projects: new Set(), meetings: new Set(), itemProjects };
+    }
     const items = [
       ...(primaryIds.length ? await findPrimaryItems(this.ctx.db, workspaceId, primaryIds) : []),
       ...(secondaryIds.length ? await findSecondaryItems(this.ctx.db, workspaceId, secondaryIds) : []),
     ];
     for (const item of items) {
-      itemProjects.set(item.id, item.projectId);
+      itemProjects.set(item.id, { projectId: item.projectId, meetingId: item.meetingId });
       if (item.projectId) projectIds.add(item.projectId);
+      if (item.meetingId) meetingIds.add(item.meetingId);
     }
     const staffIds = [...listeners.values()]
       .filter((listener) => listener.status === "active" && !canSeeAllProjects(listener))
       .map((listener) => listener.staffId);
     const projects = await findProjectAudience(this.ctx.db, workspaceId, staffIds, [...projectIds]);
-    return { projects, itemProjects };
+    const meetingViewers = [...listeners.values()]
+      .filter((listener) => listener.status === "active" && !seesAllMeetings(listener))
+      .map((listener) => ({ staffId: listener.staffId, allProjects: canSeeAllProjects(listener) }));
+    const meetings = await findMeetingAudience(this.ctx.db, workspaceId, meetingViewers, [...meetingIds]);
+    return { projects, meetings, itemProjects };
   }
 
   /** `staffId:taskId` pairs of the staff without view_all_tasks who may see the batch's tasks. */
@@ -411,12 +419,16 @@ export class RealtimeHub {
   }
 }
 
-/** Who may see which projects (the project pages' rule), and the project of each changed item. */
+/** Who may see which projects and meetings, and the parent of each changed item. */
 interface ProjectSight {
   projects: Set<string>;
-  /** Item id → its project; null for an item of a meeting; absent when the item is gone for good. */
-  itemProjects: Map<string, string | null>;
+  /** `staffId:meetingId` pairs by the meeting rule (meeting-visibility.ts). */
+  meetings: Set<string>;
+  /** Item id → its parent; absent when the item is gone for good. */
+  itemProjects: Map<string, { projectId: string | null; meetingId: string | null }>;
 }
+
+const seesAllMeetings = (listener: Listener) => listener.permissions.includes("manage_meetings");
 
 /** The task list's viewer (view_all_tasks, guest or member) of a listening staff member. */
 const taskViewerOf = (listener: Listener): TaskViewer =>
@@ -441,12 +453,17 @@ function maySee(
   if (notice.entity === "project") {
     return canSeeAllProjects(listener) || sight.projects.has(`${listener.staffId}:${row.id}`);
   }
+  if (notice.entity === "meeting") {
+    return seesAllMeetings(listener) || sight.meetings.has(`${listener.staffId}:${row.id}`);
+  }
   if (notice.entity === "primary_item" || notice.entity === "secondary_item") {
-    const projectId = sight.itemProjects.get(row.id);
-    // An item of a meeting: the meeting rule comes with meetings; until then, every member.
-    if (projectId === null) return true;
+    const parent = sight.itemProjects.get(row.id);
+    if (!parent) return false;
+    if (parent.meetingId) {
+      return seesAllMeetings(listener) || sight.meetings.has(`${listener.staffId}:${parent.meetingId}`);
+    }
     if (canSeeAllProjects(listener)) return true;
-    return projectId !== undefined && sight.projects.has(`${listener.staffId}:${projectId}`);
+    return sight.projects.has(`${listener.staffId}:${parent.projectId}`);
   }
   return true;
 }

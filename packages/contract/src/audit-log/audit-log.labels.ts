@@ -18,6 +18,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   invoice: "請求書",
   company: "会社情報",
   billing_account: "お支払い状況",
+  meeting: "会議",
+  meeting_participant: "会議の参加者",
   session: "ログイン",
 };
 

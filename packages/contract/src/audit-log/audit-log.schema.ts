@@ -20,6 +20,8 @@ export const auditEntitySchema = z.enum([
   "invoice",
   "company",
   "billing_account",
+  "meeting",
+  "meeting_participant",
   "session",
 ]);
 export type AuditEntity = z.infer<typeof auditEntitySchema>;

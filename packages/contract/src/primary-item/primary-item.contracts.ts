@@ -7,7 +7,9 @@ import {
   idNameSchema,
   itemDescriptionSchema,
   itemNameSchema,
-  itemPatchSchema,
+  itemParentError,
+  itemParentRefine,
+  primaryItemPatchSchema,
   primaryItemSchema,
 } from "./primary-item.schema.ts";
 
@@ -17,10 +19,16 @@ export const listPrimaryItemsContract = defineContract({
   operationId: "listPrimaryItems",
   method: "GET",
   path: "/app/primary-item/list",
-  summary: "Primary items (大項目) of a project the caller may see, in their order; the trash with trash=true",
+  summary:
+    "Primary items (大項目) of a project or the agenda of a meeting the caller may see, in their order; the trash with trash=true",
   tags,
   auth: "bearer",
-  query: pageQuerySchema.extend({ workspace_id: idSchema, project_id: idSchema.optional(), trash: trashFlagSchema }),
+  query: pageQuerySchema.extend({
+    workspace_id: idSchema,
+    project_id: idSchema.optional(),
+    meeting_id: idSchema.optional(),
+    trash: trashFlagSchema,
+  }),
   response: pageOf(primaryItemSchema),
 });
 
@@ -50,10 +58,10 @@ export const primaryItemIdNamesContract = defineContract({
   operationId: "primaryItemIdNames",
   method: "GET",
   path: "/app/primary-item/id-name/list-all",
-  summary: "Ids and names of the live primary items of a project, for pickers",
+  summary: "Ids and names of the live primary items of a project or meeting, for pickers",
   tags,
   auth: "bearer",
-  query: z.object({ workspace_id: idSchema, project_id: idSchema.optional() }),
+  query: z.object({ workspace_id: idSchema, project_id: idSchema.optional(), meeting_id: idSchema.optional() }),
   response: z.object({ items: z.array(idNameSchema) }),
 });
 
@@ -61,15 +69,18 @@ export const newPrimaryItemContract = defineContract({
   operationId: "newPrimaryItem",
   method: "POST",
   path: "/app/primary-item/new",
-  summary: "Create a primary item at the end of a project's items (create_tasks and sight of the project)",
+  summary: "Create a primary item at the end of a project's items or a meeting's agenda (a writer who sees the parent)",
   tags,
   auth: "bearer",
-  body: z.strictObject({
-    workspace_id: idSchema,
-    project_id: idSchema,
-    name: itemNameSchema,
-    description: itemDescriptionSchema.default(""),
-  }),
+  body: z
+    .strictObject({
+      workspace_id: idSchema,
+      project_id: idSchema.optional(),
+      meeting_id: idSchema.optional(),
+      name: itemNameSchema,
+      description: itemDescriptionSchema.default(""),
+    })
+    .refine(itemParentRefine, itemParentError),
   status: 201,
   response: primaryItemSchema,
 });
@@ -89,11 +100,11 @@ export const updatePrimaryItemContract = defineContract({
   operationId: "updatePrimaryItem",
   method: "PATCH",
   path: "/app/primary-item/{id}",
-  summary: "Rename or describe a primary item",
+  summary: "Rename or describe a primary item, or mark an agenda item dealt with",
   tags,
   auth: "bearer",
   params: idParamsSchema,
-  body: itemPatchSchema,
+  body: primaryItemPatchSchema,
   response: primaryItemSchema,
 });
 

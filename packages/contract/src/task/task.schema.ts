@@ -110,6 +110,8 @@ const editableFields = {
   manager_id: idSchema.nullable(),
   group_id: idSchema.nullable(),
   project_id: idSchema.nullable(),
+  /** An action item of a meeting (アクションアイテム): the meeting must be one the caller sees. */
+  meeting_id: idSchema.nullable(),
   primary_item_id: idSchema.nullable(),
   secondary_item_id: idSchema.nullable(),
   is_public: z.boolean(),
@@ -128,6 +130,7 @@ export const taskFieldsSchema = z.strictObject({
   manager_id: editableFields.manager_id.optional(),
   group_id: editableFields.group_id.optional(),
   project_id: editableFields.project_id.optional(),
+  meeting_id: editableFields.meeting_id.optional(),
   primary_item_id: editableFields.primary_item_id.optional(),
   secondary_item_id: editableFields.secondary_item_id.optional(),
   notification: editableFields.notification.optional(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, deletedAt, primaryId, updatedAt } from "./columns.ts";
+import { meetings } from "./meetings.ts";
 import { groups, projects, workspaces, workspaceUsers } from "./workspaces.ts";
 
 /** When and where a task reminds its assignee before the deadline (delivery comes with notifications). */
@@ -12,7 +13,7 @@ export interface TaskNotificationSettings {
 
 /**
  * Both levels of the work breakdown have the same shape. The parent is general: a project or a meeting,
- * exactly one of them (meetings arrive later, so meeting_id has no foreign key yet).
+ * exactly one of them (modules/item holds the one rule for both levels).
  */
 export const primaryItems = pgTable(
   "primary_items",
@@ -22,9 +23,13 @@ export const primaryItems = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
-    meetingId: uuid("meeting_id"),
+    meetingId: uuid("meeting_id").references(() => meetings.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    /** An agenda item dealt with (済); an unfinished one is carried over to the next occurrence of a series. */
+    done: boolean("done").notNull().default(false),
+    /** The agenda item of an earlier occurrence this one was carried over from (前回から持ち越し). */
+    carriedFromId: uuid("carried_from_id"),
     position: doublePrecision("position").notNull().default(0),
     createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -48,12 +53,14 @@ export const secondaryItems = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: "cascade" }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
-    meetingId: uuid("meeting_id"),
+    meetingId: uuid("meeting_id").references(() => meetings.id, { onDelete: "cascade" }),
     primaryItemId: uuid("primary_item_id")
       .notNull()
       .references(() => primaryItems.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
+    done: boolean("done").notNull().default(false),
+    carriedFromId: uuid("carried_from_id"),
     position: doublePrecision("position").notNull().default(0),
     createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -90,7 +97,7 @@ export const tasks = pgTable(
     managerId: uuid("manager_id").references(() => workspaceUsers.id, { onDelete: "set null" }),
     groupId: uuid("group_id").references(() => groups.id, { onDelete: "set null" }),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
-    meetingId: uuid("meeting_id"),
+    meetingId: uuid("meeting_id").references(() => meetings.id, { onDelete: "set null" }),
     primaryItemId: uuid("primary_item_id").references(() => primaryItems.id, { onDelete: "set null" }),
     secondaryItemId: uuid("secondary_item_id").references(() => secondaryItems.id, { onDelete: "set null" }),
     isPublic: boolean("is_public").notNull().default(false),
@@ -124,6 +131,7 @@ export const tasks = pgTable(
       .where(sql`${t.deletedAt} is null`),
     index().on(t.primaryItemId),
     index().on(t.secondaryItemId),
+    index().on(t.meetingId),
     index().on(t.periodicSeriesId),
   ],
 );

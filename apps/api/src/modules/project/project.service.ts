@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.ts";
-import { needsRenumber, positionBetween } from "../../lib/position.ts";
+import { moveBetween, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
@@ -291,16 +291,9 @@ export async function restoreProject(ctx: AppContext, auth: RequestAuth, project
   return presentOne(ctx.db, restored);
 }
 
-const badNeighbours = (devMessage: string) =>
-  badRequest(
-    "invalid_position",
-    "並び順の指定が正しくありません。画面を再読み込みしてからやり直してください。",
-    devMessage,
-  );
-
 /**
  * Drops the project between two neighbours (either may be absent: the start or the end of the list; both
- * absent: the end). Takes the midpoint, and spreads the whole order out first when the gap has run out.
+ * absent: the end), by the one manual-order helper (lib/position.ts).
  */
 export async function moveProject(
   ctx: AppContext,
@@ -311,32 +304,21 @@ export async function moveProject(
   const { member, row } = await openProject(ctx, auth, projectId);
   requireManager(member);
   liveOnly(row);
-  const prevId = input.prev_id ?? null;
-  const nextId = input.next_id ?? null;
-  if (prevId === projectId || nextId === projectId || (prevId !== null && prevId === nextId)) {
-    throw badNeighbours("prev_id and next_id must be two other projects");
-  }
   const workspaceId = row.workspaceId;
   const saved = await ctx.db.transaction(async (tx) => {
     liveOnly(await lockProject(tx, member, projectId));
-    const neighbours = [prevId, nextId].filter((id): id is string => id !== null);
-    let positions = await findProjectPositions(tx, workspaceId, neighbours);
-    // A neighbour of another workspace is as unknown as one that does not exist.
-    if (neighbours.some((id) => !positions.has(id))) throw projectNotFound();
-    if (prevId === null && nextId === null) {
-      const last = await lastProjectPosition(tx, workspaceId);
-      const moved = await updateProjectRow(tx, workspaceId, projectId, { position: positionBetween(last, null) });
-      return moved!;
-    }
-    const at = () => [prevId ? positions.get(prevId)! : null, nextId ? positions.get(nextId)! : null] as const;
-    if (needsRenumber(...at())) {
-      await renumberProjects(tx, workspaceId);
-      positions = await findProjectPositions(tx, workspaceId, neighbours);
-    }
-    const [prev, next] = at();
-    if (prev !== null && next !== null && prev >= next) throw badNeighbours("prev_id must come before next_id");
-    const moved = await updateProjectRow(tx, workspaceId, projectId, { position: positionBetween(prev, next) });
-    return moved!;
+    return moveBetween(
+      projectId,
+      { prevId: input.prev_id ?? null, nextId: input.next_id ?? null },
+      {
+        // A neighbour of another workspace is as unknown as one that does not exist.
+        positions: (ids) => findProjectPositions(tx, workspaceId, ids),
+        last: () => lastProjectPosition(tx, workspaceId),
+        renumber: () => renumberProjects(tx, workspaceId),
+        write: async (position) => (await updateProjectRow(tx, workspaceId, projectId, { position }))!,
+        notFound: projectNotFound,
+      },
+    );
   });
   return presentOne(ctx.db, saved);
 }

@@ -1,15 +1,23 @@
-import { and, eq, isNull, max, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, max, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 
-/** The parent a task is ordered within: its secondary item, else primary item, else project, else none. */
+/**
+ * The parent a task is ordered within: its secondary item, else primary item, else project and/or meeting
+ * (a meeting's action items are one list), else none.
+ */
 export interface TaskParent {
   projectId: string | null;
+  meetingId: string | null;
   primaryItemId: string | null;
   secondaryItemId: string | null;
 }
 
-type ParentColumn = typeof tasks.projectId | typeof tasks.primaryItemId | typeof tasks.secondaryItemId;
+type ParentColumn =
+  | typeof tasks.projectId
+  | typeof tasks.meetingId
+  | typeof tasks.primaryItemId
+  | typeof tasks.secondaryItemId;
 
 const nullable = (column: ParentColumn, value: string | null): SQL =>
   value === null ? isNull(column) : eq(column, value);
@@ -20,7 +28,23 @@ function sameParent(workspaceId: string, parent: TaskParent): SQL {
     nullable(tasks.secondaryItemId, parent.secondaryItemId),
     nullable(tasks.primaryItemId, parent.primaryItemId),
     nullable(tasks.projectId, parent.projectId),
+    nullable(tasks.meetingId, parent.meetingId),
   )!;
+}
+
+/** Positions of the named tasks that are in this parent's list. */
+export async function taskPositions(
+  db: DbOrTx,
+  workspaceId: string,
+  parent: TaskParent,
+  ids: string[],
+): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: tasks.id, position: tasks.position })
+    .from(tasks)
+    .where(and(sameParent(workspaceId, parent), inArray(tasks.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.position]));
 }
 
 export async function lastTaskPosition(db: DbOrTx, workspaceId: string, parent: TaskParent): Promise<number | null> {

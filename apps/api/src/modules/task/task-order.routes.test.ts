@@ -31,7 +31,11 @@ async function world() {
   const guest = await addStaff(t, workspaceId, "guest");
   const outsider = await signUpWithWorkspace(t, "他社");
   const token = owner.tokens.access_token;
-  const project = await api("POST", "/app/project/new", token, { workspace_id: workspaceId, name: "案件" });
+  const project = await api("POST", "/app/project/new", token, {
+    workspace_id: workspaceId,
+    name: "案件",
+    member_ids: [assignee.staffId],
+  });
   return {
     workspaceId,
     projectId: project.body.id as string,
@@ -133,5 +137,27 @@ describe("task order and copies", () => {
     expectError(await api("POST", `/app/task/${theirs.id}/duplicate`, w.guest), 403);
     expectError(await api("POST", `/app/task/${a.id}/duplicate`, w.outsider), 404);
     expectError(await api("POST", `/app/task/${a.id}/duplicate`), 401);
+  });
+
+  it("places a copy like a new task: not into a project the caller cannot see, even of a task they see", async () => {
+    const w = await world();
+    const hidden = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "役員案件" });
+    // The assignee sees the task (it is theirs) but not its project: creating there answers 404, so must copying.
+    const a = await newTask(w, "役員資料", { project_id: hidden.body.id });
+    expect((await api("GET", `/app/task/${a.id}`, w.assignee)).status).toBe(200);
+    expectError(
+      await api("POST", "/app/task/new", w.assignee, {
+        workspace_id: w.workspaceId,
+        title: "直接",
+        project_id: hidden.body.id,
+      }),
+      404,
+      "project_not_found",
+    );
+    expectError(await api("POST", `/app/task/${a.id}/duplicate`, w.assignee), 404, "project_not_found");
+    const copies = await t.ctx.db.select().from(tasks).where(eq(tasks.projectId, hidden.body.id));
+    expect(copies.map((row) => row.title)).toEqual(["役員資料"]);
+    // The owner sees the project: the same copy is fine.
+    expect((await api("POST", `/app/task/${a.id}/duplicate`, w.owner)).status).toBe(201);
   });
 });

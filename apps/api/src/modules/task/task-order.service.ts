@@ -1,41 +1,38 @@
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import type { AppContext } from "../../app-context.ts";
-import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
-import { needsRenumber, positionBetween } from "../../lib/position.ts";
+import { forbidden, notFound } from "../../lib/app-error.ts";
+import { moveBetween, positionBetween } from "../../lib/position.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findVisibleTasks, insertTasks, updateTasks } from "./task.repository.ts";
-import { lockTasks, openTasks, presentDetail, requireTaskWriter, taskInTrash, viewerOf } from "./task.service.ts";
+import {
+  allPlacement,
+  lockTasks,
+  openTasks,
+  presentDetail,
+  requireTaskWriter,
+  resolvePlacement,
+  taskInTrash,
+  viewerOf,
+} from "./task.service.ts";
 import { lastTaskPosition, renumberTasks, type TaskParent } from "./task-order.repository.ts";
 
 const parentOf = (row: TaskParent): TaskParent => ({
   projectId: row.projectId,
+  meetingId: row.meetingId,
   primaryItemId: row.primaryItemId,
   secondaryItemId: row.secondaryItemId,
 });
 
 const sameParent = (a: TaskParent, b: TaskParent) =>
-  a.projectId === b.projectId && a.primaryItemId === b.primaryItemId && a.secondaryItemId === b.secondaryItemId;
-
-/**
- * New tasks take the clock's milliseconds (~1.8e12), where a double has far less room between neighbours than
- * near 1, so the gap is checked by the midpoint itself, not only by its width.
- */
-function roomBetween(prev: number | null, next: number | null): boolean {
-  if (prev === null || next === null || prev >= next) return true;
-  const middle = positionBetween(prev, next);
-  return middle > prev && middle < next;
-}
-
-const badNeighbours = (devMessage: string) =>
-  badRequest(
-    "invalid_position",
-    "並び順の指定が正しくありません。画面を再読み込みしてからやり直してください。",
-    devMessage,
-  );
+  a.projectId === b.projectId &&
+  a.meetingId === b.meetingId &&
+  a.primaryItemId === b.primaryItemId &&
+  a.secondaryItemId === b.secondaryItemId;
 
 /**
  * Drops a task between two neighbours of the same parent (either may be absent: an end of the list; both
- * absent: the end). Neighbours the caller cannot see are as unknown as missing ones (404).
+ * absent: the end). Neighbours the caller cannot see are as unknown as missing ones (404); visible ones under
+ * another parent are a bad drop (400).
  */
 export async function moveTask(
   ctx: AppContext,
@@ -47,41 +44,37 @@ export async function moveTask(
   const row = rows[0]!;
   requireTaskWriter(member, row);
   if (row.deletedAt) throw taskInTrash();
-  const prevId = input.prev_id ?? null;
-  const nextId = input.next_id ?? null;
-  if (prevId === id || nextId === id || (prevId !== null && prevId === nextId)) {
-    throw badNeighbours("prev_id and next_id must be two other tasks");
-  }
   const workspaceId = row.workspaceId;
-  const neighbours = [prevId, nextId].filter((value): value is string => value !== null);
+  const viewer = viewerOf(member);
   const saved = await ctx.db.transaction(async (tx) => {
     // The parent as it is now: a concurrent edit may have moved the task elsewhere since openTasks read it.
     const parent = parentOf((await lockTasks(tx, member, [id], { writable: true }))[0]!);
-    const load = async () =>
-      new Map((await findVisibleTasks(tx, workspaceId, neighbours, viewerOf(member))).map((n) => [n.id, n]));
-    let found = await load();
-    if (neighbours.some((n) => !found.has(n))) throw notFound("task");
-    if ([...found.values()].some((n) => !sameParent(parentOf(n), parent))) {
-      throw badNeighbours("neighbours must have the same parent");
-    }
-    if (!neighbours.length) {
-      const last = await lastTaskPosition(tx, workspaceId, parent);
-      return (await updateTasks(tx, workspaceId, [id], { position: positionBetween(last, null) }))[0]!;
-    }
-    const at = () =>
-      [prevId ? found.get(prevId)!.position : null, nextId ? found.get(nextId)!.position : null] as const;
-    if (needsRenumber(...at()) || !roomBetween(...at())) {
-      await renumberTasks(tx, workspaceId, parent);
-      found = await load();
-    }
-    const [prev, next] = at();
-    if (prev !== null && next !== null && prev >= next) throw badNeighbours("prev_id must come before next_id");
-    return (await updateTasks(tx, workspaceId, [id], { position: positionBetween(prev, next) }))[0]!;
+    return moveBetween(
+      id,
+      { prevId: input.prev_id ?? null, nextId: input.next_id ?? null },
+      {
+        positions: async (ids) =>
+          new Map(
+            (await findVisibleTasks(tx, workspaceId, ids, viewer))
+              .filter((n) => sameParent(parentOf(n), parent))
+              .map((n) => [n.id, n.position]),
+          ),
+        elsewhere: async (ids) => (await findVisibleTasks(tx, workspaceId, ids, viewer)).length === ids.length,
+        last: () => lastTaskPosition(tx, workspaceId, parent),
+        renumber: () => renumberTasks(tx, workspaceId, parent),
+        write: async (position) => (await updateTasks(tx, workspaceId, [id], { position }))[0]!,
+        notFound: () => notFound("task"),
+      },
+    );
   });
   return presentDetail(ctx, saved);
 }
 
-/** A copy of a visible task, not started, placed last in its parent, made by the caller (create_tasks). */
+/**
+ * A copy of a visible task, not started, placed last in its parent, made by the caller (create_tasks). The copy
+ * is placed like a new task: its project, meeting, items and people are checked as create checks them, so a
+ * task one sees (as its assignee, say) cannot put a copy into a project or meeting one does not see.
+ */
 export async function duplicateTask(ctx: AppContext, auth: RequestAuth, id: string): Promise<TaskDetail> {
   const { member, rows } = await openTasks(ctx, auth, [id]);
   if (!member.permissions.includes("create_tasks")) throw forbidden("permission create_tasks is required");
@@ -90,6 +83,8 @@ export async function duplicateTask(ctx: AppContext, auth: RequestAuth, id: stri
     // The source as it is now (not trashed or moved meanwhile), held until the copy is written.
     const source = (await lockTasks(tx, member, [id]))[0]!;
     if (source.deletedAt) throw taskInTrash();
+    // Placed like a new task: the caller must see its project, meeting and items as create requires.
+    await resolvePlacement(tx, member, source, allPlacement);
     const last = await lastTaskPosition(tx, source.workspaceId, parentOf(source));
     const {
       id: _id,

@@ -19,6 +19,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
 import { projects, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { visibleMeetingIds } from "../meeting/meeting-visibility.ts";
 import { memberGroupIds, projectVisibleTo } from "../project/project.repository.ts";
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -43,7 +44,7 @@ function myProjectIds(db: DbOrTx, workspaceId: string, staffId: StaffIdExpr) {
 
 /** The columns the visibility rule reads: the tasks table's, or the same references given as values. */
 type TaskAudienceColumns = Record<
-  "assigneeId" | "managerId" | "createdBy" | "isPublic" | "groupId" | "projectId",
+  "assigneeId" | "managerId" | "createdBy" | "isPublic" | "groupId" | "projectId" | "meetingId",
   SQLWrapper
 >;
 
@@ -62,6 +63,11 @@ export function visibleTo(
     eq(t.isPublic, true),
     inArray(t.groupId, memberGroupIds(db, workspaceId, viewer.staffId)),
     inArray(t.projectId, myProjectIds(db, workspaceId, viewer.staffId)),
+    // A meeting's action items are seen by those who see the meeting (meeting-visibility.ts).
+    inArray(
+      t.meetingId,
+      visibleMeetingIds(db, workspaceId, { kind: "staff", staffId: viewer.staffId, allProjects: false }),
+    ),
   );
 }
 
@@ -149,6 +155,8 @@ export async function findTaskAudience(
         isPublic: sql`b.is_public`,
         groupId: sql`b.group_id`,
         projectId: sql`b.project_id`,
+        // The change notice carries no former meeting (the trigger of migration 0007 predates meetings).
+        meetingId: sql`null::uuid`,
       };
       const rows = await db
         .select({ staffId: sql<string>`v.staff_id::text`, taskId: sql<string>`b.id::text` })

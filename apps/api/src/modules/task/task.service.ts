@@ -9,16 +9,18 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/a
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { notifyTaskChanges } from "../notification/notification.service.ts";
+import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
 import {
   canSeeAllProjects,
+  meetingNotFound,
+  meetingViewerOf,
   memberOr404,
   projectNotFound,
   requireProjectsVisible,
-} from "../primary-item/item-access.ts";
-import { findPrimaryItems } from "../primary-item/primary-item.repository.ts";
+} from "../item/item-access.ts";
+import { findVisibleMeetingIds } from "../meeting/meeting-visibility.ts";
+import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";
-import { findSecondaryItems } from "../secondary-item/secondary-item.repository.ts";
 import { deadlineCategory, instantOf } from "./deadline.ts";
 import {
   findTaskWorkspaceIds,
@@ -169,20 +171,22 @@ export async function lockTasks(
 const referenceNotFound = (code: string, what: string, field: string) =>
   new AppError(code, 404, `指定された${what}が見つかりません。`, `${field} is not one of this workspace`);
 
-const allPlacement: ReadonlySet<keyof Placement> = new Set([
+export const allPlacement: ReadonlySet<keyof Placement> = new Set([
   "assigneeId",
   "managerId",
   "groupId",
   "projectId",
+  "meetingId",
   "primaryItemId",
   "secondaryItemId",
 ] as const);
 
-interface Placement {
+export interface Placement {
   assigneeId: string | null;
   managerId: string | null;
   groupId: string | null;
   projectId: string | null;
+  meetingId: string | null;
   primaryItemId: string | null;
   secondaryItemId: string | null;
 }
@@ -191,14 +195,15 @@ interface References {
   staff: Set<string>;
   groups: Set<string>;
   secondaries: Map<string, { primaryItemId: string; deletedAt: Date | null }>;
-  primaries: Map<string, { projectId: string | null; deletedAt: Date | null }>;
+  primaries: Map<string, { projectId: string | null; meetingId: string | null; deletedAt: Date | null }>;
   projects: Set<string>;
+  meetings: Set<string>;
 }
 
 /**
- * Everything the placements of any number of tasks refer to, in five queries whatever their number: live
- * staff and groups, the items (with the primary items and projects they bring) and which projects the caller
- * may see.
+ * Everything the placements of any number of tasks refer to, in six queries whatever their number: live
+ * staff and groups, the items (with the primary items, projects and meetings they bring) and which projects
+ * and meetings the caller may see (the item module's placement rule, item-access.ts).
  */
 async function loadReferences(
   db: DbOrTx,
@@ -243,9 +248,15 @@ async function loadReferences(
     [...new Set(projectIds)],
     canSeeAllProjects(member) ? null : member.id,
   );
+  const meetingIds = [
+    ...(sent.has("meetingId") ? ids((want) => want.meetingId) : []),
+    ...primaryRows.map((row) => row.meetingId).filter((id): id is string => id !== null),
+  ];
+  const meetings = await findVisibleMeetingIds(db, workspaceId, [...new Set(meetingIds)], meetingViewerOf(member));
   return {
     staff,
     groups: groupIds,
+    meetings,
     secondaries: new Map(secondaryRows.map((row) => [row.id, row])),
     primaries: new Map(primaryRows.map((row) => [row.id, row])),
     projects,
@@ -292,7 +303,15 @@ function place(wanted: Placement, refs: References, sent: ReadonlySet<keyof Plac
     const primary = refs.primaries.get(placed.primaryItemId);
     if (!primary || primary.deletedAt) throw referenceNotFound("primary_item_not_found", "大項目", "primary_item_id");
     if (placed.projectId && sent.has("projectId") && primary.projectId !== placed.projectId) throw itemMismatch();
+    if (primary.meetingId && placed.meetingId && sent.has("meetingId") && primary.meetingId !== placed.meetingId) {
+      throw itemMismatch();
+    }
     placed.projectId = primary.projectId;
+    // An agenda item brings its meeting; a project's item keeps the task's own meeting link, if any.
+    if (primary.meetingId) placed.meetingId = primary.meetingId;
+  }
+  if (placed.meetingId && (sent.has("meetingId") || itemsSent) && !refs.meetings.has(placed.meetingId)) {
+    throw meetingNotFound();
   }
   // An item brings its project, which the caller must be able to see as much as one named directly.
   if (placed.projectId && (sent.has("projectId") || itemsSent) && !refs.projects.has(placed.projectId)) {
@@ -301,7 +320,7 @@ function place(wanted: Placement, refs: References, sent: ReadonlySet<keyof Plac
   return placed;
 }
 
-async function resolvePlacement(
+export async function resolvePlacement(
   db: DbOrTx,
   member: Membership,
   wanted: Placement,
@@ -340,6 +359,7 @@ export async function createTasks(
       managerId: input.manager_id ?? null,
       groupId: input.group_id ?? null,
       projectId: input.project_id ?? null,
+      meetingId: input.meeting_id ?? null,
       primaryItemId: input.primary_item_id ?? null,
       secondaryItemId: input.secondary_item_id ?? null,
     }));
@@ -402,8 +422,20 @@ async function patchValues(db: DbOrTx, member: Membership, row: TaskRow, input: 
   const pick = <K extends keyof Placement>(key: K, field: keyof TaskPatch) =>
     input[field] !== undefined ? (input[field] as string | null) : row[key];
   const touchesPlacement = (
-    ["assignee_id", "manager_id", "group_id", "project_id", "primary_item_id", "secondary_item_id"] as const
+    [
+      "assignee_id",
+      "manager_id",
+      "group_id",
+      "project_id",
+      "meeting_id",
+      "primary_item_id",
+      "secondary_item_id",
+    ] as const
   ).some((field) => input[field] !== undefined);
+  // A new project or meeting drops the items that are not sent with it.
+  const parentChanged =
+    (input.project_id !== undefined && input.project_id !== row.projectId) ||
+    (input.meeting_id !== undefined && input.meeting_id !== row.meetingId);
   const placement = touchesPlacement
     ? await resolvePlacement(
         db,
@@ -414,16 +446,13 @@ async function patchValues(db: DbOrTx, member: Membership, row: TaskRow, input: 
           managerId: input.manager_id !== undefined ? input.manager_id : null,
           groupId: input.group_id !== undefined ? input.group_id : null,
           projectId: pick("projectId", "project_id"),
+          meetingId: pick("meetingId", "meeting_id"),
           primaryItemId:
-            input.primary_item_id !== undefined
-              ? input.primary_item_id
-              : input.project_id !== undefined && input.project_id !== row.projectId
-                ? null
-                : row.primaryItemId,
+            input.primary_item_id !== undefined ? input.primary_item_id : parentChanged ? null : row.primaryItemId,
           secondaryItemId:
             input.secondary_item_id !== undefined
               ? input.secondary_item_id
-              : input.project_id !== undefined && input.project_id !== row.projectId
+              : parentChanged
                 ? null
                 : input.primary_item_id !== undefined && input.primary_item_id !== row.primaryItemId
                   ? null
@@ -436,6 +465,7 @@ async function patchValues(db: DbOrTx, member: Membership, row: TaskRow, input: 
               ["manager_id", "managerId"],
               ["group_id", "groupId"],
               ["project_id", "projectId"],
+              ["meeting_id", "meetingId"],
               ["primary_item_id", "primaryItemId"],
               ["secondary_item_id", "secondaryItemId"],
             ] as const
@@ -463,6 +493,7 @@ async function patchValues(db: DbOrTx, member: Membership, row: TaskRow, input: 
       ...(input.manager_id !== undefined && { managerId: placement.managerId }),
       ...(input.group_id !== undefined && { groupId: placement.groupId }),
       projectId: placement.projectId,
+      meetingId: placement.meetingId,
       primaryItemId: placement.primaryItemId,
       secondaryItemId: placement.secondaryItemId,
     }),
@@ -698,6 +729,7 @@ const placementFields = [
   ["manager_id", "managerId"],
   ["group_id", "groupId"],
   ["project_id", "projectId"],
+  ["meeting_id", "meetingId"],
   ["primary_item_id", "primaryItemId"],
   ["secondary_item_id", "secondaryItemId"],
 ] as const;
@@ -732,6 +764,7 @@ export async function updateManyTasks(
           managerId: fields.manager_id ?? null,
           groupId: fields.group_id ?? null,
           projectId: fields.project_id ?? null,
+          meetingId: fields.meeting_id ?? null,
           primaryItemId: fields.primary_item_id ?? null,
           secondaryItemId: fields.secondary_item_id ?? null,
         },
@@ -742,10 +775,12 @@ export async function updateManyTasks(
       if (sent.has("secondaryItemId") && placement.secondaryItemId) {
         values.primaryItemId = placement.primaryItemId;
         values.projectId = placement.projectId;
+        if (placement.meetingId) values.meetingId = placement.meetingId;
       } else if (sent.has("primaryItemId") && placement.primaryItemId) {
         values.projectId = placement.projectId;
+        if (placement.meetingId) values.meetingId = placement.meetingId;
         if (!sent.has("secondaryItemId")) values.secondaryItemId = null;
-      } else if (sent.has("projectId")) {
+      } else if (sent.has("projectId") || sent.has("meetingId")) {
         if (!sent.has("primaryItemId")) values.primaryItemId = null;
         if (!sent.has("secondaryItemId")) values.secondaryItemId = null;
       }

@@ -21,7 +21,16 @@ import {
 import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
 import { callApi } from "../../../lib/api-client.ts";
 
-/** 大項目 and 中項目 of the task lists: one module, since the two have the same shape and calls. */
+/** 大項目 and 中項目 of the task lists and meeting agendas: one module, since the two have the same shape and calls. */
+
+/** Where primary items hang: a project (a string is a project id) or a meeting (its agenda). */
+export type ItemParentRef = { project_id: string } | { meeting_id: string };
+const refOf = (parent: string | ItemParentRef): ItemParentRef =>
+  typeof parent === "string" ? { project_id: parent } : parent;
+const keyOf = (parent: string | ItemParentRef) => {
+  const ref = refOf(parent);
+  return "meeting_id" in ref ? `meeting:${ref.meeting_id}` : ref.project_id;
+};
 
 const ITEM_PAGE_SIZE = 200;
 /** A project with more than 2,000 items is not a plan anyone reads; the list stops there. */
@@ -38,15 +47,15 @@ async function readAll<T>(read: (page: number) => Promise<{ items: T[]; total: n
   return items;
 }
 
-export function primaryItemsQueryOptions(workspaceId: string, projectId: string, trash = false) {
+export function primaryItemsQueryOptions(workspaceId: string, parent: string | ItemParentRef, trash = false) {
   return queryOptions({
-    queryKey: ["task-item", "primary", workspaceId, projectId, trash],
+    queryKey: ["task-item", "primary", workspaceId, keyOf(parent), trash],
     queryFn: ({ signal }) =>
       readAll<PrimaryItem>((page) =>
         callApi(listPrimaryItemsContract, {
           query: {
             workspace_id: workspaceId,
-            project_id: projectId,
+            ...refOf(parent),
             trash: trash ? "true" : "false",
             page,
             per_page: ITEM_PAGE_SIZE,
@@ -81,11 +90,11 @@ export function secondaryItemsQueryOptions(workspaceId: string, primaryItemId: s
 }
 
 /** Names of a project's 大項目, for headers of tabs that do not load the items themselves. */
-export function primaryItemNamesQueryOptions(workspaceId: string, projectId: string) {
+export function primaryItemNamesQueryOptions(workspaceId: string, parent: string | ItemParentRef) {
   return queryOptions({
-    queryKey: ["task-item", "primary-names", workspaceId, projectId],
+    queryKey: ["task-item", "primary-names", workspaceId, keyOf(parent)],
     queryFn: ({ signal }) =>
-      callApi(primaryItemIdNamesContract, { query: { workspace_id: workspaceId, project_id: projectId }, signal }),
+      callApi(primaryItemIdNamesContract, { query: { workspace_id: workspaceId, ...refOf(parent) }, signal }),
     staleTime: 60_000,
   });
 }
@@ -104,7 +113,7 @@ export function secondaryItemNamesQueryOptions(workspaceId: string, primaryItemI
 
 export type ItemLevel = "primary" | "secondary";
 
-export function newPrimaryItem(body: { workspace_id: string; project_id: string; name: string }) {
+export function newPrimaryItem(body: { workspace_id: string; name: string } & ItemParentRef) {
   return callApi(newPrimaryItemContract, { body });
 }
 

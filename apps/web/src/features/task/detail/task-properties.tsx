@@ -230,7 +230,7 @@ function ProjectField({ task, editable, save }: TaskPropertiesProps) {
 
 /** 大項目 of the task's project and 中項目 of its 大項目 (the workspace's own names come later with 呼称). */
 function ItemFields({ task, editable, save }: TaskPropertiesProps) {
-  const primary = usePrimaryItemNames(task.workspace_id, task.project_id);
+  const primary = usePrimaryItemNames(task.workspace_id, task.project_id, task.meeting_id);
   const secondary = useSecondaryItemNames(task.workspace_id, task.primary_item_id);
   const primaryItems = primary.data?.items ?? [];
   const secondaryItems = secondary.data?.items ?? [];

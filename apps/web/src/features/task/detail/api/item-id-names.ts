@@ -3,16 +3,18 @@ import { primaryItemIdNamesContract } from "@tasuki/contract/primary-item/primar
 import { secondaryItemIdNamesContract } from "@tasuki/contract/secondary-item/secondary-item.contracts";
 import { callApi } from "../../../../lib/api-client.ts";
 
-/** The live 大項目 of a project, for the drawer's picker. */
-export function usePrimaryItemNames(workspaceId: string, projectId: string | null) {
+/** The live 大項目 of a project or meeting (its agenda), for the drawer's picker. */
+export function usePrimaryItemNames(workspaceId: string, projectId: string | null, meetingId: string | null = null) {
   return useQuery({
-    queryKey: ["task-item", "primary-names", workspaceId, projectId],
+    queryKey: ["task-item", "primary-names", workspaceId, projectId ?? (meetingId ? `meeting:${meetingId}` : null)],
     queryFn: ({ signal }) =>
       callApi(primaryItemIdNamesContract, {
-        query: { workspace_id: workspaceId, project_id: projectId ?? undefined },
+        query: projectId
+          ? { workspace_id: workspaceId, project_id: projectId }
+          : { workspace_id: workspaceId, meeting_id: meetingId ?? undefined },
         signal,
       }),
-    enabled: Boolean(projectId),
+    enabled: Boolean(projectId ?? meetingId),
     placeholderData: undefined,
   });
 }

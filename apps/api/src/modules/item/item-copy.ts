@@ -1,11 +1,11 @@
 import { v7 as uuidv7 } from "uuid";
 import type { DbOrTx } from "../../db/client.ts";
-import type { primaryItems, secondaryItems, tasks } from "../../db/schema/tasks.ts";
+import type { tasks } from "../../db/schema/tasks.ts";
 import { insertTasks } from "../task/task.repository.ts";
+import type { ItemLevel, ItemRow } from "./item.repository.ts";
 import { findLiveSecondaryItemsUnder, findLiveTasksUnder, insertSecondaryItemRows } from "./item-copy.repository.ts";
 
 type TaskRow = typeof tasks.$inferSelect;
-type SecondaryRow = typeof secondaryItems.$inferSelect;
 
 /** A copied task: same fields and place in its order, not started, made by the copier, outside any series. */
 function copyTask(task: TaskRow, into: { primaryItemId: string; secondaryItemId: string | null }, by: string) {
@@ -33,12 +33,7 @@ function copyTask(task: TaskRow, into: { primaryItemId: string; secondaryItemId:
  * Copies the live children of a primary item (secondary items, and tasks under either level) under its copy, in
  * a fixed number of statements whatever their count.
  */
-export async function copyPrimaryItemChildren(
-  db: DbOrTx,
-  source: typeof primaryItems.$inferSelect,
-  copyId: string,
-  by: string,
-): Promise<void> {
+async function copyPrimaryItemChildren(db: DbOrTx, source: ItemRow, copyId: string, by: string): Promise<void> {
   const children = await findLiveSecondaryItemsUnder(db, source.workspaceId, [source.id]);
   const newIds = new Map(children.map((child) => [child.id, uuidv7()]));
   await insertSecondaryItemRows(
@@ -72,18 +67,20 @@ export async function copyPrimaryItemChildren(
 }
 
 /** Copies the live tasks of a secondary item under its copy. */
-export async function copySecondaryItemChildren(
-  db: DbOrTx,
-  source: SecondaryRow,
-  copyId: string,
-  by: string,
-): Promise<void> {
+async function copySecondaryItemChildren(db: DbOrTx, source: ItemRow, copyId: string, by: string): Promise<void> {
   const found = await findLiveTasksUnder(db, source.workspaceId, {
     primaryItemIds: [],
     secondaryItemIds: [source.id],
   });
   await insertTasks(
     db,
-    found.map((task) => copyTask(task, { primaryItemId: source.primaryItemId, secondaryItemId: copyId }, by)),
+    found.map((task) => copyTask(task, { primaryItemId: source.primaryItemId!, secondaryItemId: copyId }, by)),
   );
+}
+
+/** Copies the live children of an item of either level under its copy. */
+export function copyItemChildren(db: DbOrTx, level: ItemLevel, source: ItemRow, copyId: string, by: string) {
+  return level === "primary"
+    ? copyPrimaryItemChildren(db, source, copyId, by)
+    : copySecondaryItemChildren(db, source, copyId, by);
 }

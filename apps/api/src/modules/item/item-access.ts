@@ -1,0 +1,110 @@
+import type { Permission } from "@tasuki/contract/authority/authority.schema";
+import type { DbOrTx } from "../../db/client.ts";
+import { AppError, forbidden } from "../../lib/app-error.ts";
+import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { findVisibleMeetingIds, type MeetingViewer } from "../meeting/meeting-visibility.ts";
+import { findVisibleProjectIds } from "../task/task.repository.ts";
+
+/** Permissions that open every project of the workspace to the eye (as on the project pages). */
+const seeAll: Permission[] = ["manage_projects", "view_all_tasks"];
+
+export const canSeeAllProjects = (member: Pick<Membership, "permissions">) =>
+  seeAll.some((p) => member.permissions.includes(p));
+
+/** The meeting rule's viewer of a member: manage_meetings sees every meeting. */
+export const meetingViewerOf = (member: Pick<Membership, "id" | "permissions">): MeetingViewer =>
+  member.permissions.includes("manage_meetings")
+    ? { kind: "all" }
+    : { kind: "staff", staffId: member.id, allProjects: canSeeAllProjects(member) };
+
+/**
+ * The caller's membership of a workspace, with "not a member" answered as the given 404, so that an id of
+ * another workspace reveals nothing.
+ */
+export async function memberOr404(
+  db: DbOrTx,
+  auth: RequestAuth,
+  workspaceId: string,
+  notFoundError: () => AppError,
+): Promise<Membership> {
+  return requireMember(db, auth, workspaceId).catch((error: unknown) => {
+    throw error instanceof AppError && error.status === 404 ? notFoundError() : error;
+  });
+}
+
+/** Where a row of the work breakdown hangs: a project or a meeting (exactly one for items; either or none for tasks). */
+export interface ItemParent {
+  projectId: string | null;
+  meetingId: string | null;
+}
+
+/**
+ * The one placement/visibility rule of items (and of every way of placing a row under a project or meeting):
+ * a project's items follow the project rule (its group's members, its manager and members, manage_projects or
+ * view_all_tasks), a meeting's agenda the meeting rule (meeting-visibility.ts). Any parent the caller may not
+ * see, or of another workspace, answers the given 404 for the whole call. Two queries whatever the count.
+ */
+export async function requireParentsVisible(
+  db: DbOrTx,
+  member: Membership,
+  parents: Iterable<ItemParent>,
+  notFoundError: () => AppError,
+): Promise<void> {
+  const projectIds = new Set<string>();
+  const meetingIds = new Set<string>();
+  for (const parent of parents) {
+    if (parent.projectId) projectIds.add(parent.projectId);
+    if (parent.meetingId) meetingIds.add(parent.meetingId);
+  }
+  const projects = await findVisibleProjectIds(
+    db,
+    member.workspaceId,
+    [...projectIds],
+    canSeeAllProjects(member) ? null : member.id,
+  );
+  if (projects.size !== projectIds.size) throw notFoundError();
+  const meetings = await findVisibleMeetingIds(db, member.workspaceId, [...meetingIds], meetingViewerOf(member));
+  if (meetings.size !== meetingIds.size) throw notFoundError();
+}
+
+/** Projects only (the project's own lists: its tasks, its items). */
+export async function requireProjectsVisible(
+  db: DbOrTx,
+  member: Membership,
+  projectIds: Iterable<string>,
+  notFoundError: () => AppError,
+): Promise<void> {
+  await requireParentsVisible(
+    db,
+    member,
+    [...projectIds].map((projectId) => ({ projectId, meetingId: null })),
+    notFoundError,
+  );
+}
+
+/**
+ * Writing items: create_tasks (members by default) or manage_projects; on a meeting's agenda also those who
+ * may hold meetings (create_meetings, manage_meetings). Guests only read.
+ */
+export function requireItemWriter(member: Membership, parent?: ItemParent): void {
+  const writers: Permission[] = ["create_tasks", "manage_projects"];
+  if (parent?.meetingId) writers.push("create_meetings", "manage_meetings");
+  if (!writers.some((p) => member.permissions.includes(p))) {
+    throw forbidden("permission create_tasks or manage_projects (on a meeting: create_meetings) is required");
+  }
+}
+
+export const itemInTrash = () =>
+  new AppError(
+    "item_in_trash",
+    409,
+    "この項目はゴミ箱にあります。元に戻してから操作してください。",
+    "the item is in the trash; restore it first",
+  );
+
+export const projectNotFound = () =>
+  new AppError("project_not_found", 404, "指定されたプロジェクトが見つかりません。", "project_id is not visible");
+
+export const meetingNotFound = () =>
+  new AppError("meeting_not_found", 404, "指定された会議が見つかりません。", "meeting_id is not visible");
