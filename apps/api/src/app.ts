@@ -22,6 +22,7 @@ import { registerBusinessCategoryRoutes } from "./modules/business-category/busi
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
 import { registerImageRoutes } from "./modules/image/image.routes.ts";
 import { registerPrimaryItemRoutes, registerSecondaryItemRoutes } from "./modules/item/item.routes.ts";
+import { registerMeetingRoutes } from "./modules/meeting/meeting.routes.ts";
 import { registerNotificationRoutes } from "./modules/notification/notification.routes.ts";
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
@@ -122,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerProjectRoutes(api, ctx);
     registerPrimaryItemRoutes(api, ctx);
     registerSecondaryItemRoutes(api, ctx);
+    registerMeetingRoutes(api, ctx);
     registerTaskRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);

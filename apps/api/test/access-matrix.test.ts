@@ -34,6 +34,9 @@ interface Fixture {
   taskId: string;
   freshTask(): Promise<string>;
   billing: { contractId: string; cardId: string; invoiceId: string; companyId: string; freshCard(): Promise<string> };
+  /** A meeting organised by the owner with the admin, member and guest as participants. */
+  meetingId: string;
+  freshMeeting(): Promise<string>;
 }
 
 interface Request {
@@ -693,6 +696,60 @@ const matrix: Record<string, Row> = {
     request: () => ({ url: "/app/notification/preference", payload: { email: "immediately" } }),
   },
 
+  // Meetings: participants read; the organiser (the owner) and manage_meetings (the admin) change them.
+  "GET /app/meeting/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/meeting/list?workspace_id=${f.workspaceId}&from=2026-01-01` }),
+  },
+  "GET /app/meeting/room-name/list-all": {
+    expect: members(),
+    request: (f) => ({ url: `/app/meeting/room-name/list-all?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/meeting/new": {
+    expect: writers(201),
+    request: (f) => ({
+      url: "/app/meeting/new",
+      payload: {
+        workspace_id: f.workspaceId,
+        name: "定例",
+        starts_at: "2026-12-01T10:00:00+09:00",
+        ends_at: "2026-12-01T11:00:00+09:00",
+      },
+    }),
+  },
+  "GET /app/meeting/{id}": {
+    expect: members(),
+    request: (f) => ({ url: `/app/meeting/${f.meetingId}` }),
+  },
+  "PATCH /app/meeting/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/meeting/${f.meetingId}`, payload: { room_name: "第1会議室" } }),
+  },
+  "DELETE /app/meeting/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/meeting/${await f.freshMeeting()}` }),
+  },
+  "PUT /app/meeting/{id}/periodic": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/meeting/${await f.freshMeeting()}/periodic`, payload: { rule: weeklyRule } }),
+  },
+  "DELETE /app/meeting/{id}/periodic": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/meeting/${await f.freshMeeting()}/periodic` }),
+  },
+  "PUT /app/meeting/{id}/position": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/meeting/${f.meetingId}/position`, payload: {} }),
+  },
+  "PUT /app/meeting/{id}/restoration": {
+    expect: managers(),
+    request: async (f) => {
+      const id = await f.freshMeeting();
+      await call(app(), { method: "DELETE", url: `/app/meeting/${id}`, token: f.tokens.owner });
+      return { url: `/app/meeting/${id}/restoration` };
+    },
+  },
+
   // Audit log: owner and admin only.
   "GET /app/audit-log/list": {
     expect: managers(),
@@ -794,6 +851,17 @@ beforeAll(async () => {
       })
     ).body.id as string;
   const taskId = await newTask();
+  const newMeeting = async () =>
+    (
+      await as("POST", "/app/meeting/new", {
+        workspace_id: workspaceId,
+        name: "部内定例",
+        starts_at: "2026-12-01T10:00:00+09:00",
+        ends_at: "2026-12-01T11:00:00+09:00",
+        participant_ids: [admin.staffId, member.staffId, guest.staffId],
+      })
+    ).body.id as string;
+  const meetingId = await newMeeting();
   expect([group.status, project.status, image.status]).toEqual([201, 201, 201]);
   const contracts = await call(t.app, {
     method: "GET",
@@ -845,6 +913,8 @@ beforeAll(async () => {
       companyId: company.body.id,
       freshCard,
     },
+    meetingId,
+    freshMeeting: newMeeting,
     freshStaff: async () => (await addStaff(t, workspaceId, "member")).staffId,
     freshGroup: async () =>
       (await as("POST", "/app/group/new", { workspace_id: workspaceId, name: "一時グループ" })).body.id,

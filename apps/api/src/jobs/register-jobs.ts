@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import { defineVerificationCodeJob } from "../modules/auth/verification-code.job.ts";
 import { defineBillingDailyJob } from "../modules/billing/billing-daily.job.ts";
+import { defineMeetingJobs } from "../modules/meeting/meeting-jobs.ts";
 import { defineDailyNotificationsJob } from "../modules/notification/daily-notifications.job.ts";
 import { defineSendInvitationJob } from "../modules/workspace-user/staff-invitation.job.ts";
 import { definePeriodicReplanJob } from "./periodic-replan.job.ts";
@@ -19,10 +20,14 @@ export function registerJobs(ctx: AppContext): void {
   definePeriodicReplanJob(ctx);
   defineDailyNotificationsJob(ctx);
   defineBillingDailyJob(ctx);
+  defineMeetingJobs(ctx);
 
   // Night hours, when nobody works: 03:00 purge, 03:30 re-planning (before anyone opens the day's tasks).
   ctx.jobs.schedule("trash-purge", "0 3 * * *", {});
   ctx.jobs.schedule("periodic-replan", "30 3 * * *", {});
+  ctx.jobs.schedule("meeting-periodic-replan", "40 3 * * *", {});
+  // A meeting's unfinished agenda reaches the next occurrence soon after it ends.
+  ctx.jobs.schedule("meeting-carry-over", "*/10 * * * *", {});
   // Deadline reminders and the morning digest when the working day starts.
   ctx.jobs.schedule("daily-notifications", "0 9 * * *", {});
   // Billing right after midnight: trials end and periods start on the new day.

@@ -255,6 +255,53 @@ describe("events", () => {
     expect(outsiderClient.events({ entity: "primary_item" })).toEqual([]);
   });
 
+  it("a meeting, its agenda and minutes reach its participants live, not the other members", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const [organizer, participant, other] = await Promise.all([
+      addStaff(t, ws, "member"),
+      addStaff(t, ws, "member"),
+      addStaff(t, ws, "member"),
+    ]);
+    const [participantClient, otherClient] = await Promise.all([
+      connect(participant.tokens.realtime_token, [ws]),
+      connect(other.tokens.realtime_token, [ws]),
+    ]);
+    const meeting = await call(t.app, {
+      method: "POST",
+      url: "/app/meeting/new",
+      token: organizer.tokens.access_token,
+      payload: {
+        workspace_id: ws,
+        name: "週次定例",
+        starts_at: "2026-12-01T10:00:00+09:00",
+        ends_at: "2026-12-01T11:00:00+09:00",
+        participant_ids: [participant.staffId],
+      },
+    });
+    expect(meeting.status).toBe(201);
+    const item = await call(t.app, {
+      method: "POST",
+      url: "/app/primary-item/new",
+      token: organizer.tokens.access_token,
+      payload: { workspace_id: ws, meeting_id: meeting.body.id, name: "進捗確認" },
+    });
+    expect(item.status).toBe(201);
+    const minutes = await call(t.app, {
+      method: "PATCH",
+      url: `/app/meeting/${meeting.body.id}`,
+      token: organizer.tokens.access_token,
+      payload: { minutes: "<p>決定</p>", minutes_version: 0 },
+    });
+    expect(minutes.status).toBe(200);
+    await participantClient.next((m) => m.entity === "meeting" && m.id === meeting.body.id && m.action === "created");
+    await participantClient.next((m) => m.entity === "primary_item" && m.id === item.body.id);
+    await participantClient.next((m) => m.entity === "meeting" && m.id === meeting.body.id && m.action === "updated");
+    await sentinel(ws, otherClient);
+    expect(otherClient.events({ entity: "meeting" })).toEqual([]);
+    expect(otherClient.events({ entity: "primary_item" })).toEqual([]);
+  });
+
   it("a suspended member hears of their own change event, and of nothing else of the workspace", async () => {
     const owner = await signUpWithWorkspace(t);
     const ws = owner.workspace.id;

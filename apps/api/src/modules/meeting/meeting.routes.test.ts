@@ -1,0 +1,544 @@
+/**
+ * Meetings through the HTTP API on a fixed clock: who sees them (and their agenda and action items), who may
+ * change them, participants, minutes (sanitised, 409 when stale), periodic series over holidays, edits of
+ * "this" and "this and the following" occurrences, and the carry-over of what was left open.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitForJob } from "../../../test/job-helpers.ts";
+import { expectError } from "../../../test/task-world.ts";
+import {
+  addStaff,
+  apiAs,
+  call,
+  createTestApp,
+  PASSWORD,
+  signUpWithWorkspace,
+  type TestApp,
+} from "../../../test/test-app.ts";
+import { meetings } from "../../db/schema/meetings.ts";
+import { groupMembers, groups } from "../../db/schema/workspaces.ts";
+
+// Sunday 2026-11-22, 09:00 in Tokyo. 成人の日 is Monday 2027-01-11.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ start: new Date("2026-11-22T00:00:00Z") });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const api = apiAs(() => t);
+const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
+const HOUR = 60 * 60 * 1000;
+
+/** An owner, the organiser (a member), a participant, a guest participant, a stranger (member), another company. */
+async function world() {
+  const owner = await signUpWithWorkspace(t, "株式会社会議");
+  const workspaceId = owner.workspace.id;
+  const organizer = await addStaff(t, workspaceId, "member");
+  const participant = await addStaff(t, workspaceId, "member");
+  const guest = await addStaff(t, workspaceId, "guest");
+  const stranger = await addStaff(t, workspaceId, "member");
+  const outsider = await signUpWithWorkspace(t, "他社");
+  return {
+    workspaceId,
+    owner: owner.tokens.access_token,
+    organizer: organizer.tokens.access_token,
+    organizerId: organizer.staffId,
+    organizerEmail: organizer.email,
+    participantEmail: participant.email,
+    participant: participant.tokens.access_token,
+    participantId: participant.staffId,
+    guest: guest.tokens.access_token,
+    guestId: guest.staffId,
+    stranger: stranger.tokens.access_token,
+    strangerId: stranger.staffId,
+    outsider: outsider.tokens.access_token,
+    outsiderWorkspaceId: outsider.workspace.id,
+  };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+/** After the clock moved on by days, access tokens have expired: sign in again. */
+async function signIn(email: string): Promise<string> {
+  const res = await call(t.app, {
+    method: "POST",
+    url: "/app/auth/login-with-email",
+    payload: { email, password: PASSWORD },
+  });
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+async function newMeeting(w: World, fields: Record<string, unknown> = {}, token = w.organizer) {
+  const res = await api("POST", "/app/meeting/new", token, {
+    workspace_id: w.workspaceId,
+    name: "営業部定例",
+    meeting_type: "regular",
+    starts_at: "2026-11-30T10:00:00+09:00",
+    ends_at: "2026-11-30T11:00:00+09:00",
+    room_name: "第1会議室",
+    participant_ids: [w.participantId, w.guestId],
+    ...fields,
+  });
+  if (res.status !== 201) throw new Error(`meeting failed: ${JSON.stringify(res.body)}`);
+  return res.body as { id: string; [key: string]: unknown };
+}
+
+const listIds = async (w: World, token: string, query: string) => {
+  const res = await api("GET", `/app/meeting/list?workspace_id=${w.workspaceId}${query}`, token);
+  expect(res.status).toBe(200);
+  return (res.body.items as { id: string }[]).map((item) => item.id);
+};
+
+describe("meetings", () => {
+  it("creates a meeting with its organiser and participants, lists it by Tokyo date and completes room names", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    expect(m).toMatchObject({
+      name: "営業部定例",
+      meeting_type: "regular",
+      room_name: "第1会議室",
+      starts_at: "2026-11-30T01:00:00.000Z",
+      ends_at: "2026-11-30T02:00:00.000Z",
+      organizer: { id: w.organizerId },
+      minutes: "",
+      minutes_version: 0,
+      periodic_rule: null,
+      occurrence_date: null,
+      action_items: [],
+      warnings: [],
+      can_edit: true,
+      can_write_minutes: true,
+    });
+    expect((m.participants as { id: string }[]).map((p) => p.id).sort()).toEqual([w.participantId, w.guestId].sort());
+    // 23:30 on the 1st (Tokyo) is still the 1st; 00:00 on the 2nd is not.
+    const late = await newMeeting(w, {
+      name: "夜の打合せ",
+      starts_at: "2026-12-01T23:30:00+09:00",
+      ends_at: "2026-12-02T00:30:00+09:00",
+      room_name: "オンライン",
+    });
+    const next = await newMeeting(w, {
+      name: "翌日",
+      starts_at: "2026-12-02T00:00:00+09:00",
+      ends_at: "2026-12-02T00:30:00+09:00",
+    });
+    expect(await listIds(w, w.organizer, "&from=2026-11-30&to=2026-12-01")).toEqual([m.id, late.id]);
+    expect(await listIds(w, w.organizer, "&from=2026-12-02&to=2026-12-02")).toEqual([next.id]);
+    expect(await listIds(w, w.organizer, "&meeting_type=regular&room_name=オンライン")).toEqual([late.id]);
+    const rooms = await api("GET", `/app/meeting/room-name/list-all?workspace_id=${w.workspaceId}`, w.guest);
+    expect(rooms.body).toEqual({ items: ["オンライン", "第1会議室"] });
+    const list = await api("GET", `/app/meeting/list?workspace_id=${w.workspaceId}&from=2026-11-30`, w.organizer);
+    expect(list.body.total).toBe(3);
+  });
+
+  it("shows a meeting, its agenda and action items only to those who may see it; others get 404", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const item = await api("POST", "/app/primary-item/new", w.participant, {
+      workspace_id: w.workspaceId,
+      meeting_id: m.id,
+      name: "先週の振り返り",
+    });
+    expect(item.status).toBe(201);
+    expect(item.body).toMatchObject({ meeting_id: m.id, project_id: null, done: false, carried_from_id: null });
+    const action = await api("POST", "/app/task/new", w.participant, {
+      workspace_id: w.workspaceId,
+      title: "見積書を送る",
+      meeting_id: m.id,
+      assignee_id: w.participantId,
+    });
+    expect(action.status).toBe(201);
+    for (const token of [w.owner, w.organizer, w.participant, w.guest]) {
+      expect((await api("GET", `/app/meeting/${m.id}`, token)).status).toBe(200);
+      expect(await listIds(w, token, "")).toEqual([m.id]);
+    }
+    const agendaUrl = `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${m.id}`;
+    expect((await api("GET", agendaUrl, w.guest)).body.items.map((i: { name: string }) => i.name)).toEqual([
+      "先週の振り返り",
+    ]);
+    // The stranger: nothing of it, in lists, the agenda, its items and its action items alike.
+    expectError(await api("GET", `/app/meeting/${m.id}`, w.stranger), 404);
+    expect(await listIds(w, w.stranger, "")).toEqual([]);
+    expectError(await api("GET", agendaUrl, w.stranger), 404, "meeting_not_found");
+    expectError(await api("GET", `/app/primary-item/${item.body.id}`, w.stranger), 404);
+    expectError(await api("GET", `/app/task/${action.body.id}`, w.stranger), 404);
+    expectError(
+      await api("POST", "/app/primary-item/new", w.stranger, {
+        workspace_id: w.workspaceId,
+        meeting_id: m.id,
+        name: "x",
+      }),
+      404,
+      "meeting_not_found",
+    );
+    expectError(
+      await api("POST", "/app/task/new", w.stranger, { workspace_id: w.workspaceId, title: "x", meeting_id: m.id }),
+      404,
+      "meeting_not_found",
+    );
+    // Another company and anonymous callers.
+    expectError(await api("GET", `/app/meeting/${m.id}`, w.outsider), 404);
+    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.outsider, { name: "x" }), 404);
+    expectError(
+      await api("POST", "/app/primary-item/new", w.outsider, {
+        workspace_id: w.outsiderWorkspaceId,
+        meeting_id: m.id,
+        name: "x",
+      }),
+      404,
+    );
+    expectError(await api("GET", `/app/meeting/${UNKNOWN_ID}`, w.owner), 404);
+    expectError(await api("GET", `/app/meeting/${m.id}`), 401);
+    // The action item is the assignee's task, with its link back to the meeting.
+    const mine = await api("GET", `/app/task/list?workspace_id=${w.workspaceId}&tab=me`, w.participant);
+    expect(mine.body.items).toEqual([expect.objectContaining({ id: action.body.id, meeting_id: m.id })]);
+    const detail = await api("GET", `/app/meeting/${m.id}`, w.organizer);
+    expect(detail.body.action_items).toEqual([
+      expect.objectContaining({ id: action.body.id, title: "見積書を送る", carried_over: false }),
+    ]);
+  });
+
+  it("opens a meeting to the members of its group and project", async () => {
+    const w = await world();
+    const [group] = await t.ctx.db
+      .insert(groups)
+      .values({ workspaceId: w.workspaceId, name: "営業部", position: 1 })
+      .returning();
+    await t.ctx.db
+      .insert(groupMembers)
+      .values({ workspaceId: w.workspaceId, groupId: group!.id, workspaceUserId: w.strangerId });
+    const m = await newMeeting(w, { participant_ids: [], group_id: group!.id });
+    expect((await api("GET", `/app/meeting/${m.id}`, w.stranger)).status).toBe(200);
+    const project = await api("POST", "/app/project/new", w.owner, {
+      workspace_id: w.workspaceId,
+      name: "新製品",
+      member_ids: [w.organizerId, w.participantId],
+    });
+    const p = await newMeeting(w, { participant_ids: [], meeting_type: "project", project_id: project.body.id });
+    expect((await api("GET", `/app/meeting/${p.id}`, w.participant)).status).toBe(200);
+    expectError(await api("GET", `/app/meeting/${p.id}`, w.stranger), 404);
+    // A project the caller does not see cannot be named.
+    expectError(
+      await api("POST", "/app/meeting/new", w.stranger, {
+        workspace_id: w.workspaceId,
+        name: "x",
+        starts_at: "2026-11-30T10:00:00+09:00",
+        ends_at: "2026-11-30T11:00:00+09:00",
+        project_id: project.body.id,
+      }),
+      404,
+      "project_not_found",
+    );
+  });
+
+  it("refuses foreign, unknown and inactive participants, bad times and guests' meetings, writing nothing", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const other = await addStaff(t, w.outsiderWorkspaceId, "member");
+    const base = {
+      workspace_id: w.workspaceId,
+      name: "x",
+      starts_at: "2026-11-30T10:00:00+09:00",
+      ends_at: "2026-11-30T11:00:00+09:00",
+    };
+    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, participant_ids: [other.staffId] }), 404);
+    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, participant_ids: [UNKNOWN_ID] }), 404);
+    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, ends_at: base.starts_at }), 400);
+    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, name: " " }), 400);
+    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, meeting_type: "party" }), 400);
+    expectError(await api("POST", "/app/meeting/new", w.guest, base), 403);
+    expectError(await api("POST", "/app/meeting/new", w.outsider, base), 404);
+    expectError(
+      await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { participant_ids: [w.participantId, other.staffId] }),
+      404,
+      "staff_not_found",
+    );
+    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { ends_at: "2026-11-30T09:00:00+09:00" }), 400);
+    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { minutes: 5 }), 400);
+    const rows = await t.ctx.db.select().from(meetings).where(eq(meetings.workspaceId, w.workspaceId));
+    expect(rows.map((row) => row.name)).toEqual(["営業部定例"]);
+    const detail = await api("GET", `/app/meeting/${m.id}`, w.organizer);
+    expect(detail.body.participants).toHaveLength(2);
+    expect(detail.body.ends_at).toBe("2026-11-30T02:00:00.000Z");
+  });
+
+  it("lets participants write minutes, not rename; only the organiser or manage_meetings edit, delete and restore", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.participant, { name: "改名" }), 403);
+    const saved = await api("PATCH", `/app/meeting/${m.id}`, w.participant, {
+      minutes: "<p>決定事項</p>",
+      minutes_version: 0,
+    });
+    expect(saved.body).toMatchObject({ minutes: "<p>決定事項</p>", minutes_version: 1 });
+    expectError(await api("DELETE", `/app/meeting/${m.id}`, w.participant), 403);
+    expect((await api("PATCH", `/app/meeting/${m.id}`, w.owner, { room_name: "大会議室" })).body.room_name).toBe(
+      "大会議室",
+    );
+    expect((await api("DELETE", `/app/meeting/${m.id}`, w.organizer)).body).toEqual({ ok: true });
+    expect(await listIds(w, w.organizer, "")).toEqual([]);
+    expect(await listIds(w, w.organizer, "&trash=true")).toEqual([m.id]);
+    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { name: "x" }), 409, "meeting_in_trash");
+    const back = await api("PUT", `/app/meeting/${m.id}/restoration`, w.organizer);
+    expect(back.body).toMatchObject({ id: m.id, deleted_at: null });
+  });
+
+  it("sanitises minutes with an allow-list and refuses a save against an older version with 409", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const dirty =
+      '<h2 style="color:red">議題</h2><p onclick="steal()">本文<script>alert(1)</script>' +
+      '<a href="javascript:alert(1)">悪い</a> <a href="https://example.com/x" onmouseover="x()">良い</a>' +
+      '<img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe></p><ul><li><strong>確認</strong></li></ul>';
+    const saved = await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { minutes: dirty, minutes_version: 0 });
+    expect(saved.status).toBe(200);
+    const stored = saved.body.minutes as string;
+    for (const bad of [
+      "script",
+      "alert",
+      "onclick",
+      "onmouseover",
+      "onerror",
+      "javascript:",
+      "iframe",
+      "<img",
+      "style",
+    ]) {
+      expect(stored).not.toContain(bad);
+    }
+    expect(stored).toBe(
+      '<h2>議題</h2><p>本文<a target="_blank" rel="noopener noreferrer nofollow">悪い</a> ' +
+        '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer nofollow">良い</a></p>' +
+        "<ul><li><strong>確認</strong></li></ul>",
+    );
+    const [row] = await t.ctx.db.select().from(meetings).where(eq(meetings.id, m.id));
+    expect(row!.minutes).toBe(stored);
+    // A second note-taker still on version 0: refused, and the minutes stay as they were.
+    expectError(
+      await api("PATCH", `/app/meeting/${m.id}`, w.participant, { minutes: "<p>上書き</p>", minutes_version: 0 }),
+      409,
+      "minutes_conflict",
+    );
+    const after = await api("GET", `/app/meeting/${m.id}`, w.participant);
+    expect(after.body).toMatchObject({ minutes: stored, minutes_version: 1 });
+    const merged = await api("PATCH", `/app/meeting/${m.id}`, w.participant, {
+      minutes: `${stored}<p>追記</p>`,
+      minutes_version: 1,
+    });
+    expect(merged.body.minutes_version).toBe(2);
+  });
+
+  it("warns about a participant or room booked twice at the same time, and saves anyway", async () => {
+    const w = await world();
+    const a = await newMeeting(w);
+    const b = await newMeeting(w, {
+      name: "1on1",
+      meeting_type: "one_on_one",
+      starts_at: "2026-11-30T10:30:00+09:00",
+      ends_at: "2026-11-30T11:30:00+09:00",
+      participant_ids: [w.participantId],
+    });
+    const codes = (b.warnings as { code: string; meeting_id: string; staff_id: string | null }[]).map((x) => [
+      x.code,
+      x.meeting_id,
+      x.staff_id,
+    ]);
+    expect(codes.sort()).toEqual(
+      [
+        ["participant_busy", a.id, w.organizerId],
+        ["participant_busy", a.id, w.participantId],
+        ["room_busy", a.id, null],
+      ].sort(),
+    );
+    const moved = await api("PATCH", `/app/meeting/${b.id}`, w.organizer, {
+      starts_at: "2026-11-30T11:00:00+09:00",
+      ends_at: "2026-11-30T12:00:00+09:00",
+    });
+    expect(moved.body.warnings).toEqual([]);
+  });
+});
+
+describe("periodic meetings", () => {
+  const weeklyMondays = {
+    frequency: "weekly",
+    weekdays: [1],
+    start_date: "2026-11-30",
+    holiday_handling: "next_business_day",
+  };
+
+  const seriesOf = async (token: string, id: string) => {
+    const res = await api("GET", `/app/meeting/${id}`, token);
+    expect(res.status).toBe(200);
+    return res.body.series as { id: string; starts_at: string; occurrence_date: string }[];
+  };
+
+  it("generates a weekly series ahead, each occurrence its own meeting, moved over holidays, idempotently", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    expect(set.status).toBe(200);
+    const series = set.body.series as { id: string; starts_at: string; occurrence_date: string }[];
+    // 60 days ahead of 2026-11-22; 成人の日 (Monday 2027-01-11) moves to Tuesday the 12th.
+    expect(series.map((o) => o.occurrence_date)).toEqual([
+      "2026-11-30",
+      "2026-12-07",
+      "2026-12-14",
+      "2026-12-21",
+      "2026-12-28",
+      "2027-01-04",
+      "2027-01-12",
+      "2027-01-18",
+    ]);
+    expect(series.map((o) => new Date(o.starts_at).toISOString().slice(11, 16))).toEqual(Array(8).fill("01:00"));
+    expect(series[0]!.id).toBe(m.id);
+    // An occurrence is a meeting with the template's people and room.
+    const occurrence = await api("GET", `/app/meeting/${series[1]!.id}`, w.participant);
+    expect(occurrence.body).toMatchObject({ name: "営業部定例", room_name: "第1会議室", periodic_rule: null });
+    expect(occurrence.body.participants).toHaveLength(2);
+    // The same rule again: the same meetings.
+    const again = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    expect(again.body.series).toEqual(series);
+    expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.participant, { rule: weeklyMondays }), 403);
+    expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: { frequency: "hourly" } }), 400);
+  });
+
+  it("never regenerates an edited occurrence, and stopping the series removes only future untouched ones", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const dec14 = (set.body.series as { id: string; occurrence_date: string }[]).find(
+      (o) => o.occurrence_date === "2026-12-14",
+    )!;
+    await api("PATCH", `/app/meeting/${dec14.id}`, w.organizer, {
+      starts_at: "2026-12-15T15:00:00+09:00",
+      ends_at: "2026-12-15T16:00:00+09:00",
+      scope: "this",
+    });
+    // Tuesdays from now on: the moved meeting stays where people put it.
+    const tuesdays = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, {
+      rule: { ...weeklyMondays, weekdays: [2] },
+    });
+    const dates = (tuesdays.body.series as { id: string; occurrence_date: string; starts_at: string }[]).map((o) => [
+      o.occurrence_date,
+      o.id === dec14.id ? "moved" : "",
+    ]);
+    expect(dates).toEqual([
+      ["2026-11-30", ""],
+      ["2026-12-01", ""],
+      ["2026-12-08", ""],
+      // The rule's own Tuesday: the moved meeting holds its Monday's date, not this one.
+      ["2026-12-15", ""],
+      ["2026-12-14", "moved"],
+      ["2026-12-22", ""],
+      ["2026-12-29", ""],
+      ["2027-01-05", ""],
+      ["2027-01-12", ""],
+      ["2027-01-19", ""],
+    ]);
+    const stopped = await api("DELETE", `/app/meeting/${m.id}/periodic`, w.organizer);
+    expect(stopped.body.periodic_rule).toBeNull();
+    expect((stopped.body.series as { id: string }[]).map((o) => o.id)).toEqual([m.id, dec14.id]);
+  });
+
+  it("applies an edit to this and the following occurrences only, keeping the earlier ones", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const ids = (set.body.series as { id: string }[]).map((o) => o.id);
+    const edited = await api("PATCH", `/app/meeting/${ids[3]}`, w.organizer, {
+      name: "営業部定例（新）",
+      room_name: "第2会議室",
+      starts_at: "2026-12-21T14:00:00+09:00",
+      ends_at: "2026-12-21T15:00:00+09:00",
+      participant_ids: [w.participantId],
+      scope: "following",
+    });
+    expect(edited.status).toBe(200);
+    const rows = await Promise.all(ids.map((id) => api("GET", `/app/meeting/${id}`, w.organizer)));
+    expect(rows.map((r) => [r.body.name, r.body.room_name, r.body.starts_at.slice(11, 16)])).toEqual([
+      ...Array(3).fill(["営業部定例", "第1会議室", "01:00"]),
+      ...Array(5).fill(["営業部定例（新）", "第2会議室", "05:00"]),
+    ]);
+    expect(rows[5]!.body.participants.map((p: { id: string }) => p.id)).toEqual([w.participantId]);
+    expect(rows[0]!.body.periodic_rule.end).toEqual({ type: "until", until: "2026-12-20" });
+    expect(rows[3]!.body.periodic_rule).toMatchObject({ start_date: "2026-12-21", weekdays: [1] });
+    // The next extension follows the new template: 14:00 in 第2会議室.
+    t.advance(14 * 24 * HOUR);
+    try {
+      const id = await t.ctx.jobs.enqueue(t.ctx.db, "meeting-periodic-replan", {});
+      await waitForJob(t.ctx.db, id!);
+      const organizer = await signIn(w.organizerEmail);
+      const later = await seriesOf(organizer, ids[3]!);
+      expect(later.map((o) => o.occurrence_date).slice(-3)).toEqual(["2027-01-18", "2027-01-25", "2027-02-01"]);
+      const last = await api("GET", `/app/meeting/${later.at(-1)!.id}`, organizer);
+      expect(last.body).toMatchObject({ name: "営業部定例（新）", room_name: "第2会議室" });
+      expect(last.body.starts_at).toBe("2027-02-01T05:00:00.000Z");
+    } finally {
+      t.advance(-14 * 24 * HOUR);
+    }
+  });
+
+  it("carries unfinished agenda items and open action items over to the next occurrence once it has ended", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const nextId = (set.body.series as { id: string }[])[1]!.id;
+    const item = (name: string) =>
+      api("POST", "/app/primary-item/new", w.organizer, { workspace_id: w.workspaceId, meeting_id: m.id, name });
+    const dealt = await item("予算の確認");
+    const open = await item("採用計画");
+    await api("POST", "/app/secondary-item/new", w.organizer, {
+      workspace_id: w.workspaceId,
+      primary_item_id: open.body.id,
+      name: "面接日程",
+    });
+    expect((await api("PATCH", `/app/primary-item/${dealt.body.id}`, w.organizer, { done: true })).body.done).toBe(
+      true,
+    );
+    const task = (title: string) =>
+      api("POST", "/app/task/new", w.organizer, {
+        workspace_id: w.workspaceId,
+        title,
+        meeting_id: m.id,
+        assignee_id: w.participantId,
+      });
+    const openTask = await task("議事録を配布する");
+    const doneTask = await task("会議室を予約する");
+    await api("PUT", `/app/task/${doneTask.body.id}/status`, w.participant, { status: "done" });
+
+    // Before the meeting has ended nothing moves.
+    const early = await t.ctx.jobs.enqueue(t.ctx.db, "meeting-carry-over", {});
+    await waitForJob(t.ctx.db, early!);
+    let reader = w.participant;
+    const agenda = (id: string) =>
+      api("GET", `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${id}`, reader);
+    expect((await agenda(nextId)).body.items).toEqual([]);
+
+    // Monday 2026-11-30 11:00 in Tokyo has passed.
+    t.advance(8 * 24 * HOUR + 3 * HOUR);
+    try {
+      reader = await signIn(w.participantEmail);
+      for (let run = 0; run < 2; run++) {
+        const id = await t.ctx.jobs.enqueue(t.ctx.db, "meeting-carry-over", {});
+        await waitForJob(t.ctx.db, id!);
+      }
+      const carried = (await agenda(nextId)).body.items as { id: string; name: string; carried_from_id: string }[];
+      expect(carried.map((i) => [i.name, i.carried_from_id])).toEqual([["採用計画", open.body.id]]);
+      const children = await api(
+        "GET",
+        `/app/secondary-item/list?workspace_id=${w.workspaceId}&primary_item_id=${carried[0]!.id}`,
+        reader,
+      );
+      expect(children.body.items.map((i: { name: string }) => i.name)).toEqual(["面接日程"]);
+      const next = await api("GET", `/app/meeting/${nextId}`, reader);
+      expect(next.body.action_items).toEqual([
+        expect.objectContaining({ id: openTask.body.id, carried_over: true, meeting_id: m.id }),
+      ]);
+    } finally {
+      t.advance(-(8 * 24 * HOUR + 3 * HOUR));
+    }
+  });
+});

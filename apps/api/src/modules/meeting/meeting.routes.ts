@@ -1,0 +1,42 @@
+import {
+  deleteMeetingContract,
+  deleteMeetingPeriodicContract,
+  getMeetingContract,
+  listMeetingsContract,
+  meetingRoomNamesContract,
+  newMeetingContract,
+  putMeetingPeriodicContract,
+  putMeetingPositionContract,
+  restoreMeetingContract,
+  updateMeetingContract,
+} from "@tasuki/contract/meeting/meeting.contracts";
+import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../../app-context.ts";
+import { route } from "../../lib/route.ts";
+import {
+  createMeeting,
+  deleteMeeting,
+  getMeeting,
+  listMeetingRoomNames,
+  listMeetings,
+  moveMeeting,
+  restoreMeeting,
+  setMeetingPeriodic,
+  updateMeeting,
+} from "./meeting.service.ts";
+
+export function registerMeetingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, listMeetingsContract, ({ auth, query }) => listMeetings(ctx, auth, query));
+  route(app, ctx, meetingRoomNamesContract, ({ auth, query }) => listMeetingRoomNames(ctx, auth, query.workspace_id));
+  route(app, ctx, newMeetingContract, ({ auth, body }) => createMeeting(ctx, auth, body));
+  route(app, ctx, getMeetingContract, ({ auth, params }) => getMeeting(ctx, auth, params.id));
+  route(app, ctx, updateMeetingContract, ({ auth, params, body }) => updateMeeting(ctx, auth, params.id, body));
+  route(app, ctx, deleteMeetingContract, ({ auth, params }) => deleteMeeting(ctx, auth, params.id));
+  route(app, ctx, putMeetingPeriodicContract, ({ auth, params, body }) =>
+    setMeetingPeriodic(ctx, auth, params.id, body.rule as RecurrenceRule),
+  );
+  route(app, ctx, deleteMeetingPeriodicContract, ({ auth, params }) => setMeetingPeriodic(ctx, auth, params.id, null));
+  route(app, ctx, putMeetingPositionContract, ({ auth, params, body }) => moveMeeting(ctx, auth, params.id, body));
+  route(app, ctx, restoreMeetingContract, ({ auth, params }) => restoreMeeting(ctx, auth, params.id));
+}
