@@ -10,6 +10,7 @@ import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx } from "../apps/api/src/db/client.ts";
 import { billingAccounts, planContracts } from "../apps/api/src/db/schema/billing.ts";
+import { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
 import {
   primaryItems,
   secondaryItems,
@@ -50,6 +51,7 @@ import {
   ROUTINE_TASKS,
   SURNAMES,
 } from "./sample-company-content.ts";
+import { sampleMeetings } from "./sample-meetings.ts";
 
 export interface SampleCompanyOptions {
   companyName: string;
@@ -667,6 +669,30 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     }
   }
 
+  // Meetings: a weekly 定例 per 部, 1on1s of each 課長, and meetings of the first projects (sample-meetings.ts).
+  const meetingRows = sampleMeetings({
+    workspaceId,
+    today,
+    departments: departments.map((department) => ({
+      id: department.id,
+      name: department.name,
+      leaderId: leaders.get(department.id)!,
+      sectionLeaders: department.sections.map((section) => leaders.get(section.id)!),
+    })),
+    oneOnOnes: allSections.flatMap((section) => {
+      const member = (workersOf.get(section.id) ?? []).find(
+        (row) => row.role === "member" && row.id !== leaders.get(section.id),
+      );
+      return member ? [{ leaderId: leaders.get(section.id)!, memberId: member.id, sectionName: section.name }] : [];
+    }),
+    projects: projectSlots.slice(0, 6).map((project, p) => ({
+      id: project.projectId,
+      name: projectRows[p]!.name,
+      managerId: project.managerId,
+      team: project.team.map((row) => row.id),
+    })),
+  });
+
   await db.transaction(async (tx) => {
     await insertAll(tx, users, userRows);
     await tx.insert(workspaces).values({
@@ -713,6 +739,10 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     await insertAll(tx, secondaryItems, secondaryRows);
     await insertAll(tx, tasks, taskRows);
     await insertAll(tx, taskStatusChanges, changeRows, 2000);
+    await insertAll(tx, meetings, meetingRows.meetings);
+    await insertAll(tx, meetingParticipants, meetingRows.participants);
+    await insertAll(tx, primaryItems, meetingRows.agenda);
+    await insertAll(tx, tasks, meetingRows.actions);
   });
 
   // The member with the most open tasks of their own in a 課 (not its leader).

@@ -22,7 +22,6 @@ import { Route as AuthSignupRouteImport } from "./routes/auth/signup"
 import { Route as InvitationIndexRouteImport } from "./routes/invitation/index"
 import { Route as AppAnalyticsIndexRouteImport } from "./routes/_app/analytics/index"
 import { Route as AppCommunicationIndexRouteImport } from "./routes/_app/communication/index"
-import { Route as AppCommunicationMeetingRouteImport } from "./routes/_app/communication/meeting"
 import { Route as AppMypageIndexRouteImport } from "./routes/_app/mypage/index"
 import { Route as AppMypageBillingInfoRouteImport } from "./routes/_app/mypage/billing-info"
 import { Route as AppMypageCompanyInfoRouteImport } from "./routes/_app/mypage/company-info"
@@ -54,6 +53,8 @@ import { Route as AppAnalyticsManagementIdRouteImport } from "./routes/_app/anal
 import { Route as AppAnalyticsProjectIdRouteImport } from "./routes/_app/analytics/project/$id"
 import { Route as AppAnalyticsWorkspaceUserIdRouteImport } from "./routes/_app/analytics/workspace-user/$id"
 import { Route as AppAnalyticsWorkspaceIdRouteImport } from "./routes/_app/analytics/workspace/$id"
+import { Route as AppCommunicationMeetingIndexRouteImport } from "./routes/_app/communication/meeting/index"
+import { Route as AppCommunicationMeetingMeetingIdRouteImport } from "./routes/_app/communication/meeting/$meetingId"
 import { Route as AppMypageMyExternalLinkageIndexRouteImport } from "./routes/_app/mypage/my-external-linkage/index"
 import { Route as AppMypageMyExternalLinkageChatworkRouteImport } from "./routes/_app/mypage/my-external-linkage/chatwork"
 import { Route as AppMypageMyExternalLinkageSlackRouteImport } from "./routes/_app/mypage/my-external-linkage/slack"
@@ -126,11 +127,6 @@ const AppAnalyticsIndexRoute = AppAnalyticsIndexRouteImport.update({
 const AppCommunicationIndexRoute = AppCommunicationIndexRouteImport.update({
   id: "/communication/",
   path: "/communication/",
-  getParentRoute: () => AppRouteRoute,
-} as any)
-const AppCommunicationMeetingRoute = AppCommunicationMeetingRouteImport.update({
-  id: "/communication/meeting",
-  path: "/communication/meeting",
   getParentRoute: () => AppRouteRoute,
 } as any)
 const AppMypageIndexRoute = AppMypageIndexRouteImport.update({
@@ -293,6 +289,18 @@ const AppAnalyticsWorkspaceIdRoute = AppAnalyticsWorkspaceIdRouteImport.update({
   path: "/analytics/workspace/$id",
   getParentRoute: () => AppRouteRoute,
 } as any)
+const AppCommunicationMeetingIndexRoute =
+  AppCommunicationMeetingIndexRouteImport.update({
+    id: "/communication/meeting/",
+    path: "/communication/meeting/",
+    getParentRoute: () => AppRouteRoute,
+  } as any)
+const AppCommunicationMeetingMeetingIdRoute =
+  AppCommunicationMeetingMeetingIdRouteImport.update({
+    id: "/communication/meeting/$meetingId",
+    path: "/communication/meeting/$meetingId",
+    getParentRoute: () => AppRouteRoute,
+  } as any)
 const AppMypageMyExternalLinkageIndexRoute =
   AppMypageMyExternalLinkageIndexRouteImport.update({
     id: "/my-external-linkage/",
@@ -360,7 +368,6 @@ export interface FileRoutesByFullPath {
   "/auth/": typeof AuthIndexRoute
   "/invitation/": typeof InvitationIndexRoute
   "/organization/definition": typeof AppOrganizationDefinitionRouteRouteWithChildren
-  "/communication/meeting": typeof AppCommunicationMeetingRoute
   "/mypage/billing-info": typeof AppMypageBillingInfoRoute
   "/mypage/company-info": typeof AppMypageCompanyInfoRoute
   "/mypage/email-address": typeof AppMypageEmailAddressRoute
@@ -393,6 +400,7 @@ export interface FileRoutesByFullPath {
   "/analytics/project/$id": typeof AppAnalyticsProjectIdRoute
   "/analytics/workspace-user/$id": typeof AppAnalyticsWorkspaceUserIdRoute
   "/analytics/workspace/$id": typeof AppAnalyticsWorkspaceIdRoute
+  "/communication/meeting/$meetingId": typeof AppCommunicationMeetingMeetingIdRoute
   "/mypage/my-external-linkage/chatwork": typeof AppMypageMyExternalLinkageChatworkRoute
   "/mypage/my-external-linkage/slack": typeof AppMypageMyExternalLinkageSlackRoute
   "/organization/definition/base-name": typeof AppOrganizationDefinitionBaseNameRoute
@@ -400,6 +408,7 @@ export interface FileRoutesByFullPath {
   "/organization/definition/layer": typeof AppOrganizationDefinitionLayerRoute
   "/organization/definition/position": typeof AppOrganizationDefinitionPositionRoute
   "/organization/definition/summary": typeof AppOrganizationDefinitionSummaryRoute
+  "/communication/meeting/": typeof AppCommunicationMeetingIndexRoute
   "/mypage/my-external-linkage/": typeof AppMypageMyExternalLinkageIndexRoute
   "/organization/definition/": typeof AppOrganizationDefinitionIndexRoute
 }
@@ -410,7 +419,6 @@ export interface FileRoutesByTo {
   "/auth/signup": typeof AuthSignupRoute
   "/auth": typeof AuthIndexRoute
   "/invitation": typeof InvitationIndexRoute
-  "/communication/meeting": typeof AppCommunicationMeetingRoute
   "/mypage/billing-info": typeof AppMypageBillingInfoRoute
   "/mypage/company-info": typeof AppMypageCompanyInfoRoute
   "/mypage/email-address": typeof AppMypageEmailAddressRoute
@@ -443,6 +451,7 @@ export interface FileRoutesByTo {
   "/analytics/project/$id": typeof AppAnalyticsProjectIdRoute
   "/analytics/workspace-user/$id": typeof AppAnalyticsWorkspaceUserIdRoute
   "/analytics/workspace/$id": typeof AppAnalyticsWorkspaceIdRoute
+  "/communication/meeting/$meetingId": typeof AppCommunicationMeetingMeetingIdRoute
   "/mypage/my-external-linkage/chatwork": typeof AppMypageMyExternalLinkageChatworkRoute
   "/mypage/my-external-linkage/slack": typeof AppMypageMyExternalLinkageSlackRoute
   "/organization/definition/base-name": typeof AppOrganizationDefinitionBaseNameRoute
@@ -450,6 +459,7 @@ export interface FileRoutesByTo {
   "/organization/definition/layer": typeof AppOrganizationDefinitionLayerRoute
   "/organization/definition/position": typeof AppOrganizationDefinitionPositionRoute
   "/organization/definition/summary": typeof AppOrganizationDefinitionSummaryRoute
+  "/communication/meeting": typeof AppCommunicationMeetingIndexRoute
   "/mypage/my-external-linkage": typeof AppMypageMyExternalLinkageIndexRoute
   "/organization/definition": typeof AppOrganizationDefinitionIndexRoute
 }
@@ -467,7 +477,6 @@ export interface FileRoutesById {
   "/auth/": typeof AuthIndexRoute
   "/invitation/": typeof InvitationIndexRoute
   "/_app/organization/definition": typeof AppOrganizationDefinitionRouteRouteWithChildren
-  "/_app/communication/meeting": typeof AppCommunicationMeetingRoute
   "/_app/mypage/billing-info": typeof AppMypageBillingInfoRoute
   "/_app/mypage/company-info": typeof AppMypageCompanyInfoRoute
   "/_app/mypage/email-address": typeof AppMypageEmailAddressRoute
@@ -500,6 +509,7 @@ export interface FileRoutesById {
   "/_app/analytics/project/$id": typeof AppAnalyticsProjectIdRoute
   "/_app/analytics/workspace-user/$id": typeof AppAnalyticsWorkspaceUserIdRoute
   "/_app/analytics/workspace/$id": typeof AppAnalyticsWorkspaceIdRoute
+  "/_app/communication/meeting/$meetingId": typeof AppCommunicationMeetingMeetingIdRoute
   "/_app/mypage/my-external-linkage/chatwork": typeof AppMypageMyExternalLinkageChatworkRoute
   "/_app/mypage/my-external-linkage/slack": typeof AppMypageMyExternalLinkageSlackRoute
   "/_app/organization/definition/base-name": typeof AppOrganizationDefinitionBaseNameRoute
@@ -507,6 +517,7 @@ export interface FileRoutesById {
   "/_app/organization/definition/layer": typeof AppOrganizationDefinitionLayerRoute
   "/_app/organization/definition/position": typeof AppOrganizationDefinitionPositionRoute
   "/_app/organization/definition/summary": typeof AppOrganizationDefinitionSummaryRoute
+  "/_app/communication/meeting/": typeof AppCommunicationMeetingIndexRoute
   "/_app/mypage/my-external-linkage/": typeof AppMypageMyExternalLinkageIndexRoute
   "/_app/organization/definition/": typeof AppOrganizationDefinitionIndexRoute
 }
@@ -524,7 +535,6 @@ export interface FileRouteTypes {
     | "/auth/"
     | "/invitation/"
     | "/organization/definition"
-    | "/communication/meeting"
     | "/mypage/billing-info"
     | "/mypage/company-info"
     | "/mypage/email-address"
@@ -557,6 +567,7 @@ export interface FileRouteTypes {
     | "/analytics/project/$id"
     | "/analytics/workspace-user/$id"
     | "/analytics/workspace/$id"
+    | "/communication/meeting/$meetingId"
     | "/mypage/my-external-linkage/chatwork"
     | "/mypage/my-external-linkage/slack"
     | "/organization/definition/base-name"
@@ -564,6 +575,7 @@ export interface FileRouteTypes {
     | "/organization/definition/layer"
     | "/organization/definition/position"
     | "/organization/definition/summary"
+    | "/communication/meeting/"
     | "/mypage/my-external-linkage/"
     | "/organization/definition/"
   fileRoutesByTo: FileRoutesByTo
@@ -574,7 +586,6 @@ export interface FileRouteTypes {
     | "/auth/signup"
     | "/auth"
     | "/invitation"
-    | "/communication/meeting"
     | "/mypage/billing-info"
     | "/mypage/company-info"
     | "/mypage/email-address"
@@ -607,6 +618,7 @@ export interface FileRouteTypes {
     | "/analytics/project/$id"
     | "/analytics/workspace-user/$id"
     | "/analytics/workspace/$id"
+    | "/communication/meeting/$meetingId"
     | "/mypage/my-external-linkage/chatwork"
     | "/mypage/my-external-linkage/slack"
     | "/organization/definition/base-name"
@@ -614,6 +626,7 @@ export interface FileRouteTypes {
     | "/organization/definition/layer"
     | "/organization/definition/position"
     | "/organization/definition/summary"
+    | "/communication/meeting"
     | "/mypage/my-external-linkage"
     | "/organization/definition"
   id:
@@ -630,7 +643,6 @@ export interface FileRouteTypes {
     | "/auth/"
     | "/invitation/"
     | "/_app/organization/definition"
-    | "/_app/communication/meeting"
     | "/_app/mypage/billing-info"
     | "/_app/mypage/company-info"
     | "/_app/mypage/email-address"
@@ -663,6 +675,7 @@ export interface FileRouteTypes {
     | "/_app/analytics/project/$id"
     | "/_app/analytics/workspace-user/$id"
     | "/_app/analytics/workspace/$id"
+    | "/_app/communication/meeting/$meetingId"
     | "/_app/mypage/my-external-linkage/chatwork"
     | "/_app/mypage/my-external-linkage/slack"
     | "/_app/organization/definition/base-name"
@@ -670,6 +683,7 @@ export interface FileRouteTypes {
     | "/_app/organization/definition/layer"
     | "/_app/organization/definition/position"
     | "/_app/organization/definition/summary"
+    | "/_app/communication/meeting/"
     | "/_app/mypage/my-external-linkage/"
     | "/_app/organization/definition/"
   fileRoutesById: FileRoutesById
@@ -772,13 +786,6 @@ declare module "@tanstack/react-router" {
       path: "/communication"
       fullPath: "/communication/"
       preLoaderRoute: typeof AppCommunicationIndexRouteImport
-      parentRoute: typeof AppRouteRoute
-    }
-    "/_app/communication/meeting": {
-      id: "/_app/communication/meeting"
-      path: "/communication/meeting"
-      fullPath: "/communication/meeting"
-      preLoaderRoute: typeof AppCommunicationMeetingRouteImport
       parentRoute: typeof AppRouteRoute
     }
     "/_app/mypage/": {
@@ -998,6 +1005,20 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof AppAnalyticsWorkspaceIdRouteImport
       parentRoute: typeof AppRouteRoute
     }
+    "/_app/communication/meeting/": {
+      id: "/_app/communication/meeting/"
+      path: "/communication/meeting"
+      fullPath: "/communication/meeting/"
+      preLoaderRoute: typeof AppCommunicationMeetingIndexRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
+    "/_app/communication/meeting/$meetingId": {
+      id: "/_app/communication/meeting/$meetingId"
+      path: "/communication/meeting/$meetingId"
+      fullPath: "/communication/meeting/$meetingId"
+      preLoaderRoute: typeof AppCommunicationMeetingMeetingIdRouteImport
+      parentRoute: typeof AppRouteRoute
+    }
     "/_app/mypage/my-external-linkage/": {
       id: "/_app/mypage/my-external-linkage/"
       path: "/my-external-linkage"
@@ -1156,7 +1177,6 @@ interface AppRouteRouteChildren {
   AppMypageRouteRoute: typeof AppMypageRouteRouteWithChildren
   AppOrganizationRouteRoute: typeof AppOrganizationRouteRouteWithChildren
   AppNotificationRoute: typeof AppNotificationRoute
-  AppCommunicationMeetingRoute: typeof AppCommunicationMeetingRoute
   AppTaskGroupRoute: typeof AppTaskGroupRoute
   AppTaskManagementRoute: typeof AppTaskManagementRoute
   AppTaskMeRoute: typeof AppTaskMeRoute
@@ -1172,13 +1192,14 @@ interface AppRouteRouteChildren {
   AppAnalyticsProjectIdRoute: typeof AppAnalyticsProjectIdRoute
   AppAnalyticsWorkspaceUserIdRoute: typeof AppAnalyticsWorkspaceUserIdRoute
   AppAnalyticsWorkspaceIdRoute: typeof AppAnalyticsWorkspaceIdRoute
+  AppCommunicationMeetingMeetingIdRoute: typeof AppCommunicationMeetingMeetingIdRoute
+  AppCommunicationMeetingIndexRoute: typeof AppCommunicationMeetingIndexRoute
 }
 
 const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppMypageRouteRoute: AppMypageRouteRouteWithChildren,
   AppOrganizationRouteRoute: AppOrganizationRouteRouteWithChildren,
   AppNotificationRoute: AppNotificationRoute,
-  AppCommunicationMeetingRoute: AppCommunicationMeetingRoute,
   AppTaskGroupRoute: AppTaskGroupRoute,
   AppTaskManagementRoute: AppTaskManagementRoute,
   AppTaskMeRoute: AppTaskMeRoute,
@@ -1194,6 +1215,8 @@ const AppRouteRouteChildren: AppRouteRouteChildren = {
   AppAnalyticsProjectIdRoute: AppAnalyticsProjectIdRoute,
   AppAnalyticsWorkspaceUserIdRoute: AppAnalyticsWorkspaceUserIdRoute,
   AppAnalyticsWorkspaceIdRoute: AppAnalyticsWorkspaceIdRoute,
+  AppCommunicationMeetingMeetingIdRoute: AppCommunicationMeetingMeetingIdRoute,
+  AppCommunicationMeetingIndexRoute: AppCommunicationMeetingIndexRoute,
 }
 
 const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(

@@ -19,6 +19,9 @@ export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspa
     case "secondary_item":
       // Items are listed with their tasks; a task's detail names its items.
       return (key) => root(key) === "task-item" || (root(key) === "task" && key[1] === "detail");
+    case "meeting":
+      // A meeting's page and lists; its agenda (items) and action items (tasks) come with their own events.
+      return (key) => root(key) === "meeting";
     case "project":
       return (key) =>
         (root(key) === "project" && (key[1] !== "detail" || key[2] === event.id)) ||

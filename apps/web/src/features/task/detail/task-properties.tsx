@@ -6,6 +6,7 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { Link } from "@tanstack/react-router";
 import type { TaskDetail, TaskPriority } from "@tasuki/contract/task/task.schema";
 import type { FocusEvent } from "react";
 import { useGroupTree } from "../../group/api/list-group-tree.ts";
@@ -72,6 +73,13 @@ export function TaskProperties({ task, editable, save }: TaskPropertiesProps) {
       <GroupField task={task} editable={editable} save={save} />
       <ProjectField task={task} editable={editable} save={save} />
       <ItemFields task={task} editable={editable} save={save} />
+      {task.meeting_id && (
+        <Box sx={{ gridColumn: "1 / -1" }}>
+          <Link to="/communication/meeting/$meetingId" params={{ meetingId: task.meeting_id }}>
+            この会議のアクションアイテムです（会議を開く）
+          </Link>
+        </Box>
+      )}
     </Box>
   );
 }
@@ -240,8 +248,8 @@ function ItemFields({ task, editable, save }: TaskPropertiesProps) {
         select
         label="大項目"
         value={primaryItems.some((item) => item.id === task.primary_item_id) ? (task.primary_item_id ?? NONE) : NONE}
-        disabled={!editable || !task.project_id || primary.isLoading}
-        helperText={task.project_id ? undefined : "プロジェクトを選ぶと選べます"}
+        disabled={!editable || !(task.project_id || task.meeting_id) || primary.isLoading}
+        helperText={task.project_id || task.meeting_id ? undefined : "プロジェクトを選ぶと選べます"}
         onChange={(event) => void save("primary_item_id", { primary_item_id: event.target.value || null })}
       >
         <MenuItem value={NONE}>

@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { ContractBody, ContractQuery } from "@tasuki/contract/common/define-contract";
+import {
+  deleteMeetingContract,
+  deleteMeetingPeriodicContract,
+  getMeetingContract,
+  listMeetingsContract,
+  meetingRoomNamesContract,
+  newMeetingContract,
+  putMeetingPeriodicContract,
+  restoreMeetingContract,
+  updateMeetingContract,
+} from "@tasuki/contract/meeting/meeting.contracts";
+import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
+import { callApi } from "../../../lib/api-client.ts";
+
+/** Query keys start with "meeting": realtime `meeting` events refresh exactly these (query-invalidation.ts). */
+export type MeetingListQuery = Omit<ContractQuery<typeof listMeetingsContract>, "page" | "per_page">;
+
+export function meetingsQueryOptions(query: MeetingListQuery) {
+  return queryOptions({
+    queryKey: ["meeting", "list", query],
+    queryFn: ({ signal }) => callApi(listMeetingsContract, { query: { ...query, per_page: 500 }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const useMeetings = (query: MeetingListQuery) => useQuery(meetingsQueryOptions(query));
+
+export function meetingQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ["meeting", "detail", id],
+    queryFn: ({ signal }) => callApi(getMeetingContract, { params: { id }, signal }),
+  });
+}
+
+export const useMeeting = (id: string) => useQuery(meetingQueryOptions(id));
+
+export function useRoomNames(workspaceId: string) {
+  return useQuery({
+    queryKey: ["meeting", "room-names", workspaceId],
+    queryFn: ({ signal }) => callApi(meetingRoomNamesContract, { query: { workspace_id: workspaceId }, signal }),
+    staleTime: 60_000,
+  });
+}
+
+export type NewMeetingBody = ContractBody<typeof newMeetingContract>;
+export type MeetingPatchBody = ContractBody<typeof updateMeetingContract>;
+
+export const createMeeting = (body: NewMeetingBody) => callApi(newMeetingContract, { body });
+export const updateMeeting = (id: string, body: MeetingPatchBody) =>
+  callApi(updateMeetingContract, { params: { id }, body });
+export const deleteMeeting = (id: string) => callApi(deleteMeetingContract, { params: { id } });
+export const restoreMeeting = (id: string) => callApi(restoreMeetingContract, { params: { id } });
+export const putMeetingPeriodic = (id: string, rule: RecurrenceRule) =>
+  callApi(putMeetingPeriodicContract, { params: { id }, body: { rule } });
+export const stopMeetingPeriodic = (id: string) => callApi(deleteMeetingPeriodicContract, { params: { id } });

@@ -1,0 +1,195 @@
+import Alert from "@mui/material/Alert";
+import Autocomplete from "@mui/material/Autocomplete";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { MEETING_TYPE_LABELS, type MeetingDetail, type MeetingType } from "@tasuki/contract/meeting/meeting.schema";
+import { useState } from "react";
+import { toTokyo } from "../../../lib/date.ts";
+import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import type { PersonRef } from "../../organization/components/person-avatar.tsx";
+import { StaffPicker } from "../../organization/components/staff-picker.tsx";
+import { createMeeting, putMeetingPeriodic, updateMeeting, useRoomNames } from "../api/meeting-api.ts";
+
+/** An instant from a Tokyo date and HH:mm. */
+const instant = (date: string, time: string) => `${date}T${time}:00+09:00`;
+
+/**
+ * 会議を作成 / 会議を編集. The room completes from the names in use; a weekly 定例 is made periodic on its weekday.
+ * Editing an occurrence of a series asks whether the change is for this meeting or the following ones too.
+ */
+export function MeetingDialog({
+  workspaceId,
+  meeting,
+  onClose,
+}: {
+  workspaceId: string;
+  meeting?: MeetingDetail;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const rooms = useRoomNames(workspaceId);
+  const start = meeting ? toTokyo(meeting.starts_at) : toTokyo(new Date()).add(1, "day").hour(10).minute(0);
+  const end = meeting ? toTokyo(meeting.ends_at) : start.add(1, "hour");
+  const [name, setName] = useState(meeting?.name ?? "");
+  const [type, setType] = useState<MeetingType>(meeting?.meeting_type ?? "regular");
+  const [date, setDate] = useState(start.format("YYYY-MM-DD"));
+  const [from, setFrom] = useState(start.format("HH:mm"));
+  const [to, setTo] = useState(end.format("HH:mm"));
+  const [room, setRoom] = useState(meeting?.room_name ?? "");
+  const [people, setPeople] = useState<PersonRef[]>(meeting?.participants ?? []);
+  const [description, setDescription] = useState(meeting?.description ?? "");
+  const [weekly, setWeekly] = useState(false);
+  const [scope, setScope] = useState<"this" | "following">("this");
+  const [saving, setSaving] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  const nameError = tried && !name.trim() ? "会議名を入力してください" : undefined;
+  const timeError = tried && from >= to ? "終了時刻は開始時刻より後にしてください" : undefined;
+
+  const save = async () => {
+    setTried(true);
+    if (!name.trim() || from >= to || !date) return;
+    setSaving(true);
+    const fields = {
+      name: name.trim(),
+      meeting_type: type,
+      starts_at: instant(date, from),
+      ends_at: instant(date, to),
+      room_name: room.trim(),
+      participant_ids: people.map((p) => p.id),
+      description,
+    };
+    try {
+      const saved = meeting
+        ? await updateMeeting(meeting.id, { ...fields, ...(meeting.periodic_series_id && { scope }) })
+        : await createMeeting({ workspace_id: workspaceId, ...fields });
+      if (!meeting && weekly) {
+        await putMeetingPeriodic(saved.id, {
+          frequency: "weekly",
+          weekdays: [toTokyo(date).day()],
+          start_date: date,
+          holiday_handling: "skip",
+          interval: 1,
+          end: { type: "never" },
+          time_of_day: null,
+          duration_days: 0,
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey: ["meeting"] });
+      for (const warning of saved.warnings) showToast(warning.message, { type: "warning" });
+      showToast(meeting ? "会議を更新しました" : "会議を作成しました", { type: "success" });
+      onClose();
+      if (!meeting) void navigate({ to: "/communication/meeting/$meetingId", params: { meetingId: saved.id } });
+    } catch (error) {
+      showErrorToast(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{meeting ? "会議を編集" : "会議を作成"}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label="会議名"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(nameError)}
+            helperText={nameError}
+            autoFocus
+          />
+          <TextField select label="種類" value={type} onChange={(e) => setType(e.target.value as MeetingType)}>
+            {(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((value) => (
+              <MenuItem key={value} value={value}>
+                {MEETING_TYPE_LABELS[value]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5}>
+            <TextField
+              label="日付"
+              type="date"
+              value={date}
+              onChange={(e) => setDate(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: 2 }}
+            />
+            <TextField
+              label="開始"
+              type="time"
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              label="終了"
+              type="time"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              error={Boolean(timeError)}
+              helperText={timeError}
+              slotProps={{ inputLabel: { shrink: true } }}
+              sx={{ flex: 1 }}
+            />
+          </Stack>
+          <Autocomplete
+            freeSolo
+            options={rooms.data?.items ?? []}
+            inputValue={room}
+            onInputChange={(_, value) => setRoom(value)}
+            renderInput={(params) => <TextField {...params} label="会議室" placeholder="例: 第1会議室、オンライン" />}
+          />
+          <StaffPicker workspaceId={workspaceId} label="参加者" multiple value={people} onChange={setPeople} />
+          <TextField
+            label="説明"
+            multiline
+            minRows={2}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          {!meeting && (
+            <FormControlLabel
+              control={<Checkbox checked={weekly} onChange={(e) => setWeekly(e.target.checked)} />}
+              label="毎週この曜日に繰り返す（祝日は休み）"
+            />
+          )}
+          {meeting?.periodic_series_id && (
+            <TextField
+              select
+              label="変更の範囲"
+              value={scope}
+              onChange={(e) => setScope(e.target.value as "this" | "following")}
+            >
+              <MenuItem value="this">この会議のみ</MenuItem>
+              <MenuItem value="following">この会議以降のすべて</MenuItem>
+            </TextField>
+          )}
+          {meeting && meeting.warnings.length > 0 && (
+            <Alert severity="warning">{meeting.warnings.map((w) => w.message).join(" ")}</Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>キャンセル</Button>
+        <Button variant="contained" onClick={() => void save()} disabled={saving}>
+          {meeting ? "保存" : "作成"}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

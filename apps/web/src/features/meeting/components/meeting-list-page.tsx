@@ -1,0 +1,337 @@
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import ChevronLeftOutlined from "@mui/icons-material/ChevronLeftOutlined";
+import ChevronRightOutlined from "@mui/icons-material/ChevronRightOutlined";
+import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
+import ForumOutlined from "@mui/icons-material/ForumOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import MenuItem from "@mui/material/MenuItem";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { MEETING_TYPE_LABELS, type Meeting, type MeetingType } from "@tasuki/contract/meeting/meeting.schema";
+import { useState } from "react";
+import { EmptyState } from "../../../components/empty-state.tsx";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { usePermission } from "../../authority/permissions.ts";
+import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
+import { useMeetings, useRoomNames } from "../api/meeting-api.ts";
+import {
+  type CalendarView,
+  daysOf,
+  holidayName,
+  periodOf,
+  stepDate,
+  timeRange,
+  tokyoDateOf,
+} from "../meeting-calendar.ts";
+import { MeetingDialog } from "./meeting-dialog.tsx";
+
+const ALL = "__all__";
+/** A router link around a row: the row's own styles decide its look. */
+export const plainLink = { display: "block", color: "inherit", textDecoration: "none" } as const;
+const TYPE_COLORS: Record<MeetingType, string> = {
+  regular: "#2f6fb5",
+  one_on_one: "#00897b",
+  project: "#8e24aa",
+  other: "#5b6275",
+};
+
+export const meetingTypeChip = (type: MeetingType) => (
+  <Chip
+    size="small"
+    label={MEETING_TYPE_LABELS[type]}
+    sx={{ bgcolor: TYPE_COLORS[type], color: "#fff", height: 20, fontSize: 12 }}
+  />
+);
+
+/** 会議: the meetings the caller may see, as a list or a week / month calendar, with holidays. */
+export function MeetingListPage() {
+  const search = useSearch({ from: "/_app/communication/meeting/" });
+  const navigate = useNavigate({ from: "/communication/meeting/" });
+  const workspaceId = useCurrentWorkspaceId();
+  const mayCreate = usePermission("create_meetings");
+  const mayManage = usePermission("manage_meetings");
+  const canCreate = mayCreate || mayManage;
+  const [creating, setCreating] = useState(false);
+  const view: CalendarView = search.view ?? "list";
+  const date = search.date ?? toTokyo(new Date()).format("YYYY-MM-DD");
+  const period = periodOf(view, date);
+  const meetings = useMeetings({
+    workspace_id: workspaceId,
+    from: period.from,
+    to: period.to,
+    ...(search.type && { meeting_type: search.type }),
+    ...(search.room && { room_name: search.room }),
+  });
+  const rooms = useRoomNames(workspaceId);
+  const set = (patch: Record<string, string | undefined>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+
+  const items = meetings.data?.items ?? [];
+  const byDay = new Map<string, Meeting[]>();
+  for (const meeting of items) {
+    const day = tokyoDateOf(meeting.starts_at);
+    byDay.set(day, [...(byDay.get(day) ?? []), meeting]);
+  }
+  const title =
+    view === "month"
+      ? toTokyo(date).format("YYYY年M月")
+      : `${toTokyo(period.from).format("M月D日")} 〜 ${toTokyo(period.to).format("M月D日")}`;
+
+  return (
+    <>
+      <PageHeader
+        title="会議"
+        description="定例・1on1・プロジェクト会議の議題、議事録、アクションアイテムを管理します。"
+        actions={
+          canCreate ? (
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+              会議を作成
+            </Button>
+          ) : undefined
+        }
+      />
+      <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} sx={{ mb: 2, alignItems: { md: "center" } }}>
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
+          <IconButton aria-label="前の期間" onClick={() => set({ date: stepDate(view, date, -1) })}>
+            <ChevronLeftOutlined />
+          </IconButton>
+          <Button size="small" variant="outlined" onClick={() => set({ date: undefined })}>
+            今日
+          </Button>
+          <IconButton aria-label="次の期間" onClick={() => set({ date: stepDate(view, date, 1) })}>
+            <ChevronRightOutlined />
+          </IconButton>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, ml: 1, whiteSpace: "nowrap" }}>
+            {title}
+          </Typography>
+        </Stack>
+        <Box sx={{ flex: 1 }} />
+        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+          <TextField
+            select
+            size="small"
+            label="種類"
+            value={search.type ?? ALL}
+            onChange={(e) => set({ type: e.target.value === ALL ? undefined : e.target.value })}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value={ALL}>すべて</MenuItem>
+            {(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((type) => (
+              <MenuItem key={type} value={type}>
+                {MEETING_TYPE_LABELS[type]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="会議室"
+            value={search.room ?? ALL}
+            onChange={(e) => set({ room: e.target.value === ALL ? undefined : e.target.value })}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value={ALL}>すべて</MenuItem>
+            {(rooms.data?.items ?? []).map((room) => (
+              <MenuItem key={room} value={room}>
+                {room}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, value: CalendarView | null) => value && set({ view: value === "list" ? undefined : value })}
+            aria-label="表示"
+          >
+            <ToggleButton value="list">リスト</ToggleButton>
+            <ToggleButton value="week">週</ToggleButton>
+            <ToggleButton value="month">月</ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+      </Stack>
+      {meetings.isError ? (
+        <ErrorState error={meetings.error} onRetry={() => void meetings.refetch()} />
+      ) : meetings.isPending ? (
+        <Stack spacing={1}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={56} />
+          ))}
+        </Stack>
+      ) : view === "list" ? (
+        items.length ? (
+          <Card variant="outlined">
+            {daysOf(period)
+              .filter((day) => byDay.has(day))
+              .map((day) => (
+                <Box key={day} sx={{ borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}>
+                  <DayHeading day={day} />
+                  {byDay.get(day)!.map((meeting) => (
+                    <MeetingRow key={meeting.id} meeting={meeting} />
+                  ))}
+                </Box>
+              ))}
+          </Card>
+        ) : (
+          <EmptyState
+            icon={<ForumOutlined />}
+            title="この期間の会議はありません"
+            description={canCreate ? "「会議を作成」から定例や1on1を登録できます。" : undefined}
+          />
+        )
+      ) : (
+        <CalendarGrid days={daysOf(period)} byDay={byDay} month={view === "month" ? toTokyo(date).month() : null} />
+      )}
+      {creating && <MeetingDialog workspaceId={workspaceId} onClose={() => setCreating(false)} />}
+    </>
+  );
+}
+
+function DayHeading({ day }: { day: string }) {
+  const d = toTokyo(day);
+  const holiday = holidayName(day);
+  const weekend = d.day() === 0 || d.day() === 6 || holiday;
+  return (
+    <Box sx={{ px: 2, py: 0.75, bgcolor: "action.hover", display: "flex", gap: 1, alignItems: "center" }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, color: weekend ? "error.main" : "text.primary" }}>
+        {d.format("M月D日")}（{WEEKDAY_LABELS[d.day()]}）
+      </Typography>
+      {holiday && (
+        <Typography variant="caption" color="error.main">
+          {holiday}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function MeetingRow({ meeting }: { meeting: Meeting }) {
+  return (
+    <Link to="/communication/meeting/$meetingId" params={{ meetingId: meeting.id }} style={plainLink}>
+      <Box
+        sx={{
+          display: "flex",
+          flexWrap: "wrap",
+          alignItems: "center",
+          gap: 1.5,
+          px: 2,
+          py: 1.25,
+          color: "inherit",
+          textDecoration: "none",
+          "&:hover": { bgcolor: "action.hover" },
+        }}
+      >
+        <Typography variant="body2" sx={{ width: 96, fontVariantNumeric: "tabular-nums", color: "text.secondary" }}>
+          {timeRange(meeting.starts_at, meeting.ends_at)}
+        </Typography>
+        {meetingTypeChip(meeting.meeting_type)}
+        <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, minWidth: 160 }}>
+          {meeting.name}
+          {meeting.periodic_series_id && (
+            <EventRepeatOutlined
+              sx={{ fontSize: 16, ml: 0.5, verticalAlign: "text-bottom", color: "text.secondary" }}
+            />
+          )}
+        </Typography>
+        {meeting.room_name && (
+          <Typography variant="caption" color="text.secondary">
+            {meeting.room_name}
+          </Typography>
+        )}
+        <Typography variant="caption" color="text.secondary">
+          参加者 {meeting.participants.length}名
+        </Typography>
+      </Box>
+    </Link>
+  );
+}
+
+function CalendarGrid({ days, byDay, month }: { days: string[]; byDay: Map<string, Meeting[]>; month: number | null }) {
+  return (
+    <Card variant="outlined" sx={{ overflowX: "auto" }}>
+      <Box sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(96px, 1fr))", minWidth: 672 }}>
+        {["月", "火", "水", "木", "金", "土", "日"].map((label) => (
+          <Typography
+            key={label}
+            variant="caption"
+            sx={{ textAlign: "center", py: 0.5, borderBottom: 1, borderColor: "divider", fontWeight: 600 }}
+          >
+            {label}
+          </Typography>
+        ))}
+        {days.map((day) => {
+          const d = toTokyo(day);
+          const holiday = holidayName(day);
+          const outside = month !== null && d.month() !== month;
+          return (
+            <Box
+              key={day}
+              sx={{
+                minHeight: month === null ? 220 : 96,
+                p: 0.5,
+                borderRight: 1,
+                borderBottom: 1,
+                borderColor: "divider",
+                bgcolor: outside ? "action.hover" : undefined,
+              }}
+            >
+              <Typography
+                variant="caption"
+                sx={{
+                  fontWeight: 600,
+                  color: holiday || d.day() === 0 ? "error.main" : d.day() === 6 ? "primary.main" : "text.primary",
+                }}
+              >
+                {d.format(d.date() === 1 ? "M/D" : "D")}
+              </Typography>
+              {holiday && (
+                <Typography variant="caption" color="error.main" sx={{ display: "block", lineHeight: 1.2 }} noWrap>
+                  {holiday}
+                </Typography>
+              )}
+              {(byDay.get(day) ?? []).map((meeting) => (
+                <Link
+                  key={meeting.id}
+                  to="/communication/meeting/$meetingId"
+                  params={{ meetingId: meeting.id }}
+                  style={plainLink}
+                >
+                  <Box
+                    title={`${timeRange(meeting.starts_at, meeting.ends_at)} ${meeting.name}`}
+                    sx={{
+                      display: "block",
+                      mt: 0.25,
+                      px: 0.5,
+                      borderRadius: 0.5,
+                      fontSize: 12,
+                      lineHeight: 1.6,
+                      color: "#fff",
+                      bgcolor: TYPE_COLORS[meeting.meeting_type],
+                      textDecoration: "none",
+                      overflow: "hidden",
+                      textOverflow: "ellipsis",
+                      whiteSpace: "nowrap",
+                    }}
+                  >
+                    {toTokyo(meeting.starts_at).format("H:mm")} {meeting.name}
+                  </Box>
+                </Link>
+              ))}
+            </Box>
+          );
+        })}
+      </Box>
+    </Card>
+  );
+}

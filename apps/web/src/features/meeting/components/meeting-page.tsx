@@ -1,0 +1,382 @@
+import AddOutlined from "@mui/icons-material/AddOutlined";
+import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
+import EditOutlined from "@mui/icons-material/EditOutlined";
+import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import type { MeetingDetail } from "@tasuki/contract/meeting/meeting.schema";
+import { updatePrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import type { PrimaryItem } from "@tasuki/contract/primary-item/primary-item.schema";
+import { newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { useState } from "react";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { callApi } from "../../../lib/api-client.ts";
+import { formatSlashDate, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { PersonAvatar, type PersonRef } from "../../organization/components/person-avatar.tsx";
+import { StaffPicker } from "../../organization/components/staff-picker.tsx";
+import { newPrimaryItem, primaryItemsQueryOptions, secondaryItemsQueryOptions } from "../../task/api/item-api.ts";
+import { deleteMeeting, useMeeting } from "../api/meeting-api.ts";
+import { holidayName, timeRange } from "../meeting-calendar.ts";
+import { MeetingDialog } from "./meeting-dialog.tsx";
+import { meetingTypeChip, plainLink } from "./meeting-list-page.tsx";
+import { MinutesEditor } from "./minutes-editor.tsx";
+
+const carriedChip = (
+  <Chip size="small" variant="outlined" color="warning" label="前回から持ち越し" sx={{ height: 20 }} />
+);
+
+/** The meeting page (its address is shareable): time, room, people, agenda, minutes, action items, series. */
+export function MeetingPage({ meetingId }: { meetingId: string }) {
+  const meeting = useMeeting(meetingId);
+  const [editing, setEditing] = useState(false);
+  const navigate = useNavigate();
+  if (meeting.isError)
+    return <ErrorState error={meeting.error} title="会議を表示できません" onRetry={() => void meeting.refetch()} />;
+  if (meeting.isPending) {
+    return (
+      <Stack spacing={2}>
+        <Skeleton variant="text" width={280} height={40} />
+        <Skeleton variant="rounded" height={120} />
+        <Skeleton variant="rounded" height={240} />
+      </Stack>
+    );
+  }
+  const m = meeting.data;
+  const start = toTokyo(m.starts_at);
+  const holiday = holidayName(start.format("YYYY-MM-DD"));
+  const remove = async () => {
+    if (!window.confirm("この会議をゴミ箱に移動しますか？")) return;
+    try {
+      await deleteMeeting(m.id);
+      showToast("会議をゴミ箱に移動しました");
+      void navigate({ to: "/communication/meeting" });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  return (
+    <>
+      <PageHeader
+        title={m.name}
+        description={
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}
+            component="span"
+          >
+            {meetingTypeChip(m.meeting_type)}
+            <span>
+              {start.format("YYYY年M月D日")}（{WEEKDAY_LABELS[start.day()]}）{timeRange(m.starts_at, m.ends_at)}
+              {holiday && `・${holiday}`}
+            </span>
+            {m.room_name && <span>・{m.room_name}</span>}
+            {m.periodic_series_id && (
+              <EventRepeatOutlined sx={{ fontSize: 18, color: "text.secondary" }} aria-label="繰り返し" />
+            )}
+          </Stack>
+        }
+        actions={
+          m.can_edit ? (
+            <Stack direction="row" spacing={1}>
+              <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+                編集
+              </Button>
+              <Button color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => void remove()}>
+                削除
+              </Button>
+            </Stack>
+          ) : undefined
+        }
+      />
+      {m.deleted_at && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          この会議はゴミ箱にあります。
+        </Alert>
+      )}
+      {m.warnings.map((warning) => (
+        <Alert key={`${warning.code}:${warning.meeting_id}:${warning.staff_id}`} severity="warning" sx={{ mb: 1 }}>
+          {warning.message}
+        </Alert>
+      ))}
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 2fr) minmax(0, 1fr)" } }}>
+        <Stack spacing={2}>
+          <Card variant="outlined" sx={{ p: 2 }}>
+            <Agenda meeting={m} />
+          </Card>
+          <Card variant="outlined" sx={{ p: 2 }}>
+            <MinutesEditor key={m.id} meeting={m} />
+          </Card>
+        </Stack>
+        <Stack spacing={2}>
+          <Card variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+              参加者
+            </Typography>
+            <Stack spacing={0.75}>
+              {m.organizer && <Person person={m.organizer} note="主催者" />}
+              {m.participants
+                .filter((p) => p.id !== m.organizer?.id)
+                .map((p) => (
+                  <Person key={p.id} person={p} />
+                ))}
+            </Stack>
+          </Card>
+          <Card variant="outlined" sx={{ p: 2 }}>
+            <ActionItems meeting={m} />
+          </Card>
+          {m.series.length > 1 && (
+            <Card variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+                シリーズ
+              </Typography>
+              <Stack spacing={0.25}>
+                {m.series.map((o) => (
+                  <Link
+                    key={o.id}
+                    to="/communication/meeting/$meetingId"
+                    params={{ meetingId: o.id }}
+                    style={plainLink}
+                  >
+                    <Box
+                      sx={{
+                        display: "flex",
+                        gap: 1,
+                        px: 1,
+                        py: 0.5,
+                        borderRadius: 1,
+                        color: "inherit",
+                        textDecoration: "none",
+                        bgcolor: o.id === m.id ? "action.selected" : undefined,
+                        "&:hover": { bgcolor: "action.hover" },
+                      }}
+                    >
+                      <Typography variant="body2" sx={{ flex: 1 }}>
+                        {toTokyo(o.starts_at).format("M月D日（dd）H:mm")}
+                      </Typography>
+                      {o.has_minutes && (
+                        <Typography variant="caption" color="text.secondary">
+                          議事録あり
+                        </Typography>
+                      )}
+                    </Box>
+                  </Link>
+                ))}
+              </Stack>
+            </Card>
+          )}
+        </Stack>
+      </Box>
+      {editing && <MeetingDialog workspaceId={m.workspace_id} meeting={m} onClose={() => setEditing(false)} />}
+    </>
+  );
+}
+
+function Person({ person, note }: { person: PersonRef; note?: string }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+      <PersonAvatar person={person} size={24} />
+      <Typography variant="body2">
+        {person.last_name} {person.first_name}
+      </Typography>
+      {note && (
+        <Typography variant="caption" color="text.secondary">
+          {note}
+        </Typography>
+      )}
+    </Stack>
+  );
+}
+
+/** 議題: the meeting's primary items with their secondary items; 済 marks one dealt with. */
+function Agenda({ meeting }: { meeting: MeetingDetail }) {
+  const queryClient = useQueryClient();
+  const items = useQuery(primaryItemsQueryOptions(meeting.workspace_id, { meeting_id: meeting.id }));
+  const [name, setName] = useState("");
+  const writable = meeting.can_write_minutes && !meeting.deleted_at;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["task-item"] });
+  const add = async () => {
+    if (!name.trim()) return;
+    try {
+      await newPrimaryItem({ workspace_id: meeting.workspace_id, meeting_id: meeting.id, name: name.trim() });
+      setName("");
+      await refresh();
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  const toggle = async (item: PrimaryItem) => {
+    try {
+      await callApi(updatePrimaryItemContract, { params: { id: item.id }, body: { done: !item.done } });
+      await refresh();
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  return (
+    <Box>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        議題
+      </Typography>
+      {items.isPending ? (
+        <Skeleton variant="rounded" height={64} />
+      ) : items.isError ? (
+        <ErrorState error={items.error} onRetry={() => void items.refetch()} />
+      ) : items.data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          議題はまだありません。
+        </Typography>
+      ) : (
+        <Stack spacing={0.5} component="ol" sx={{ pl: 0, m: 0, listStyle: "none" }}>
+          {items.data.map((item, index) => (
+            <Box component="li" key={item.id}>
+              <Stack direction="row" sx={{ alignItems: "center" }} spacing={1}>
+                <Checkbox
+                  size="small"
+                  checked={item.done}
+                  disabled={!writable}
+                  onChange={() => void toggle(item)}
+                  slotProps={{ input: { "aria-label": `${item.name}を済にする` } }}
+                />
+                <Typography
+                  variant="body2"
+                  sx={{ flex: 1, textDecoration: item.done ? "line-through" : undefined, fontWeight: 600 }}
+                >
+                  {index + 1}. {item.name}
+                </Typography>
+                {item.carried_from_id && carriedChip}
+              </Stack>
+              <SecondaryItems workspaceId={meeting.workspace_id} primaryItemId={item.id} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {writable && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+          <TextField
+            size="small"
+            fullWidth
+            placeholder="議題を追加"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.nativeEvent.isComposing) void add();
+            }}
+            slotProps={{ htmlInput: { "aria-label": "議題を追加" } }}
+          />
+          <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => void add()}>
+            追加
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function SecondaryItems({ workspaceId, primaryItemId }: { workspaceId: string; primaryItemId: string }) {
+  const items = useQuery(secondaryItemsQueryOptions(workspaceId, primaryItemId));
+  if (!items.data?.length) return null;
+  return (
+    <Stack component="ul" sx={{ pl: 7, m: 0 }}>
+      {items.data.map((item) => (
+        <Typography component="li" variant="body2" key={item.id} sx={{ color: "text.secondary" }}>
+          {item.name}
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+/** アクションアイテム: tasks of the meeting (and open ones of earlier occurrences), made here with an assignee and deadline. */
+function ActionItems({ meeting }: { meeting: MeetingDetail }) {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState("");
+  const [assignee, setAssignee] = useState<PersonRef | null>(null);
+  const [deadline, setDeadline] = useState("");
+  const writable = meeting.can_write_minutes && !meeting.deleted_at;
+  const add = async () => {
+    if (!title.trim()) return;
+    try {
+      await callApi(newTaskContract, {
+        body: {
+          workspace_id: meeting.workspace_id,
+          title: title.trim(),
+          meeting_id: meeting.id,
+          ...(assignee && { assignee_id: assignee.id }),
+          ...(deadline && { expires_at: deadline }),
+        },
+      });
+      setTitle("");
+      setAssignee(null);
+      setDeadline("");
+      await queryClient.invalidateQueries({ queryKey: ["meeting", "detail", meeting.id] });
+      showToast("アクションアイテムを追加しました", { type: "success" });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  return (
+    <Box>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        アクションアイテム
+      </Typography>
+      {meeting.action_items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          アクションアイテムはまだありません。
+        </Typography>
+      ) : (
+        <Stack spacing={0.75}>
+          {meeting.action_items.map((task) => (
+            <Box key={task.id}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+                <Typography
+                  variant="body2"
+                  sx={{
+                    fontWeight: 600,
+                    textDecoration: task.status === "done" || task.status === "closed" ? "line-through" : undefined,
+                  }}
+                >
+                  {task.title}
+                </Typography>
+                {task.carried_over && carriedChip}
+              </Stack>
+              <Typography variant="caption" color="text.secondary">
+                {task.assignee ? `${task.assignee.last_name} ${task.assignee.first_name}` : "担当者なし"}
+                {task.expires_at && `・期限 ${formatSlashDate(task.expires_at)}`}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
+      )}
+      {writable && (
+        <Stack spacing={1} sx={{ mt: 1.5 }}>
+          <TextField size="small" label="やること" value={title} onChange={(e) => setTitle(e.target.value)} />
+          <StaffPicker workspaceId={meeting.workspace_id} label="担当者" value={assignee} onChange={setAssignee} />
+          <TextField
+            size="small"
+            label="期限"
+            type="date"
+            value={deadline}
+            onChange={(e) => setDeadline(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => void add()}>
+            アクションアイテムを追加
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}
