@@ -117,7 +117,7 @@ export function MeetingListPage() {
           </Typography>
         </Stack>
         <Box sx={{ flex: 1 }} />
-        <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
           <TextField
             select
             size="small"
@@ -159,7 +159,7 @@ export function MeetingListPage() {
             <ToggleButton value="week">週</ToggleButton>
             <ToggleButton value="month">月</ToggleButton>
           </ToggleButtonGroup>
-        </Stack>
+        </Box>
       </Stack>
       {meetings.isError ? (
         <ErrorState error={meetings.error} onRetry={() => void meetings.refetch()} />
