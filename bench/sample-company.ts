@@ -389,6 +389,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     }[status] as Status[];
     let from: Status = "none";
     let at = createdAt.getTime();
+    let completedAt: Date | null = null;
     const last = Math.min(now.getTime() - 3600_000, expiresAt ? expiresAt.getTime() + 2 * DAY_MS : now.getTime());
     for (const to of path) {
       at = Math.min(last, at + rand.int(1, 5) * DAY_MS + rand.int(0, 8) * 3600_000);
@@ -400,6 +401,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
         changedBy: to === "closed" ? (fields.managerId ?? fields.assigneeId) : (fields.assigneeId ?? fields.managerId),
         changedAt: new Date(at),
       });
+      if (to === "done") completedAt = new Date(at);
       from = to;
     }
     taskRows.push({
@@ -414,6 +416,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       position,
       createdAt,
       updatedAt: new Date(Math.max(at, createdAt.getTime())),
+      completedAt,
       ...fields,
     });
     return id;

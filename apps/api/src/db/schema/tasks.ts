@@ -109,6 +109,11 @@ export const tasks = pgTable(
     occurrenceDate: text("occurrence_date"),
     /** A person edited, changed the status of, or deleted this task: the generator never changes it again. */
     periodicTouched: boolean("periodic_touched").notNull().default(false),
+    /**
+     * The last move to 完了 of a task that is 完了 or クローズ now (null otherwise): written with every status change
+     * so that analytics never reads the status history to know when a task was completed (decision 0016).
+     */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     position: doublePrecision("position").notNull().default(0),
     createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -133,6 +138,10 @@ export const tasks = pgTable(
     index().on(t.secondaryItemId),
     index().on(t.meetingId),
     index().on(t.periodicSeriesId),
+    // Analytics: a period's completed tasks (time in status reads their history) without scanning the scope.
+    index("tasks_live_completed_index")
+      .on(t.workspaceId, t.completedAt)
+      .where(sql`${t.deletedAt} is null and ${t.completedAt} is not null`),
   ],
 );
 

@@ -45,25 +45,16 @@ function scopedTasks(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer
 }
 
 /**
- * The scope's tasks with when each was completed: the last move to 完了 of a task that is 完了 or クローズ now
- * (a reopened task counts again only when it is completed again). The history is read for the scope's completed
- * tasks only, as a subquery the planner sizes (a CTE there made it guess a few hundred rows and loop an index
- * 30,000 times); `t` is materialized once per statement with the columns the figures read.
+ * The scope's tasks with when each was completed: `tasks.completed_at`, the last move to 完了 of a task that is 完了
+ * or クローズ now, kept with every status change (a reopened task counts again only when it is completed again), so
+ * no figure reads the status history to know it. Read once by the statement, so the planner inlines it.
  */
 function scopedWithCompletion(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: TaskViewer): SQL {
-  const scoped = scopedTasks(db, workspaceId, scope, viewer);
-  return sql`completion as (
-      select c.task_id, max(c.changed_at) as done_at
-      from task_status_changes c
-      where c.workspace_id = ${workspaceId} and c.to_status = 'done'
-        and c.task_id in (select tasks.id from tasks where ${scoped} and tasks.status in ('done', 'closed'))
-      group by c.task_id
-    ),
-    t as materialized (
+  return sql`t as (
       select tasks.id, tasks.status, tasks.priority, tasks.created_at, tasks.expires_at, tasks.assignee_id,
-        tasks.group_id, tasks.project_id, tasks.periodic_series_id, completion.done_at
-      from tasks left join completion on completion.task_id = tasks.id
-      where ${scoped}
+        tasks.group_id, tasks.project_id, tasks.periodic_series_id, tasks.completed_at as done_at
+      from tasks
+      where ${scopedTasks(db, workspaceId, scope, viewer)}
     )`;
 }
 
@@ -99,8 +90,9 @@ export interface SummaryRow {
 }
 
 /**
- * Every figure of the summary in one statement: aggregates over the scope's tasks and their status history, and the
- * weekly trend (as JSON) from the same materialized tasks, so the scope is read once per call.
+ * Every figure of the summary in one statement and one pass over the scope's tasks: the figures and the weekly trend
+ * are filtered aggregates of the same rows (the trend as JSON). Only time in status reads the status history, of the
+ * period's completed tasks (found through `tasks_live_completed_index`).
  */
 export async function summaryFigures(
   db: DbOrTx,
@@ -116,7 +108,10 @@ export async function summaryFigures(
   const [row] = await rowsOf<SummaryRow>(
     db,
     sql`with ${scopedWithCompletion(db, workspaceId, scope, viewer)},
-    finished as (select id, created_at, done_at from t where ${inPeriod(sql`done_at`)}),
+    finished as (
+      select tasks.id, tasks.created_at, tasks.completed_at as done_at from tasks
+      where ${scopedTasks(db, workspaceId, scope, viewer)} and ${inPeriod(sql`tasks.completed_at`)}
+    ),
     -- Time in each status up to completion: each history row closes the span since the row before (or creation).
     spans as (
       select c.from_status,
@@ -125,7 +120,6 @@ export async function summaryFigures(
       from task_status_changes c join finished f on f.id = c.task_id
       where c.workspace_id = ${workspaceId} and c.changed_at <= f.done_at
     ),
-    ${weeklyCtes(now, weekStarts)},
     status_time as (
       select
         sum(seconds) filter (where from_status = 'none') as not_started_s,
@@ -157,9 +151,7 @@ export async function summaryFigures(
         and expires_at < least(${end}::timestamptz, ${now}::timestamptz) and done_at <= expires_at)::int as periodic_on_time,
       (select not_started_s from status_time)::float8 as not_started_s,
       (select in_progress_s from status_time)::float8 as in_progress_s,
-      (select coalesce(json_agg(json_build_object('week', w.week, 'created', coalesce(f.created, 0),
-          'completed', coalesce(f.completed, 0), 'overdue_at_end', o.overdue) order by w.week), '[]'::json)
-        from weeks w left join flow f on f.week = w.week left join overdue o on o.week = w.week) as weeks
+      ${weeklyJson(now, weekStarts)} as weeks
     from t`,
   );
   return row!;
@@ -172,37 +164,36 @@ export interface WeekRow {
   overdue_at_end: number | null;
 }
 
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
 /**
- * Created, completed and overdue-at-week-end per week over `t`, one pass for the flows. A task open now counts as
- * open at every past week end after its creation; one completed now, until its completion (the history's last move
- * to 完了). Defines the CTEs weeks, flow and overdue.
+ * The weekly trend as aggregates of the summary's single pass (a few filtered counts per week, no second read of
+ * the tasks): created and completed in each week, and overdue at each week's end (or now, for the current week;
+ * null for weeks to come). A task open now counts as open at every past week end after its creation; one completed
+ * now, until its completion (`completed_at`). The instants are the server's own Dates, written as literals.
  */
-function weeklyCtes(now: Date, weekStarts: Date[]): SQL {
-  const first = weekStarts[0]!;
-  const last = new Date(weekStarts.at(-1)!.getTime() + 7 * 24 * 3600 * 1000);
-  const starts = sql.raw(`array[${weekStarts.map((d) => `'${d.toISOString()}'`).join(",")}]::timestamptz[]`);
-  const weekOf = (column: SQL) => sql`floor(extract(epoch from ${column} - ${first}::timestamptz) / 604800)::int`;
-  return sql`weeks as (
-      select (n - 1)::int as week, ws, least(ws + interval '7 days', ${now}::timestamptz) as cut
-      from unnest(${starts}) with ordinality as w(ws, n)
-    ),
-    flow as (
-      select v.week, count(*) filter (where v.kind = 0)::int as created, count(*) filter (where v.kind = 1)::int as completed
-      from t cross join lateral (values (${weekOf(sql`t.created_at`)}, 0), (${weekOf(sql`t.done_at`)}, 1)) as v(week, kind)
-      where (t.created_at >= ${first} or t.done_at >= ${first}) and v.week >= 0 and v.week < ${weekStarts.length}
-      group by v.week
-    ),
-    late as (
-      select status, created_at, expires_at, done_at from t
-      where expires_at < ${last} and (status in ('none', 'in_progress') or done_at > ${first})
-    ),
-    overdue as (
-      select w.week, count(l.expires_at)::int as overdue
-      from weeks w left join late l
-        on l.created_at < w.cut and l.expires_at < w.cut and (l.status in ('none', 'in_progress') or l.done_at > w.cut)
-      where w.ws <= ${now}
-      group by w.week
-    )`;
+function weeklyJson(now: Date, weekStarts: Date[]): SQL {
+  const first = weekStarts[0]!.getTime();
+  const at = (ms: number) => sql.raw(`'${new Date(ms).toISOString()}'::timestamptz`);
+  const weeks = weekStarts.map((_, week) => {
+    const from = first + week * WEEK_MS;
+    const to = from + WEEK_MS;
+    const cut = at(Math.min(to, now.getTime()));
+    const overdue =
+      from <= now.getTime()
+        ? sql`count(*) filter (where created_at < ${cut} and expires_at < ${cut}
+            and (status in ('none', 'in_progress') or done_at > ${cut}))::int`
+        : sql`null::int`;
+    return sql`jsonb_build_object('week', ${sql.raw(String(week))},
+      'created', count(*) filter (where created_at >= ${at(from)} and created_at < ${at(to)})::int,
+      'completed', count(*) filter (where done_at >= ${at(from)} and done_at < ${at(to)})::int,
+      'overdue_at_end', ${overdue})`;
+  });
+  // A function takes at most 100 arguments (a two-year range has 105 weeks): arrays of 50 weeks, concatenated.
+  const chunks: SQL[] = [];
+  for (let i = 0; i < weeks.length; i += 50)
+    chunks.push(sql`jsonb_build_array(${sql.join(weeks.slice(i, i + 50), sql`, `)})`);
+  return sql.join(chunks, sql` || `);
 }
 
 export interface WorkloadRow {

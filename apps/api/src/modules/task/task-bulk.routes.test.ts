@@ -120,6 +120,11 @@ describe("tasks in bulk", () => {
       .from(taskStatusChanges)
       .where(eq(taskStatusChanges.workspaceId, w.workspaceId));
     expect(history).toHaveLength(4);
+    // Both keep the moment they were completed (analytics' completion) through the closing.
+    const completed = history.filter((change) => change.toStatus === "done");
+    expect(
+      (await rowsOf(w)).filter((row) => ids.includes(row.id)).map((row) => row.completedAt?.toISOString()),
+    ).toEqual(ids.map((id) => completed.find((change) => change.taskId === id)!.changedAt.toISOString()));
   });
 
   it("deletes and restores many tasks, all or nothing", async () => {

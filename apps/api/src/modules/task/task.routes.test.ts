@@ -185,13 +185,23 @@ describe("tasks", () => {
     expectError(await status(w.manager, "in_progress"), 403);
     expectError(await status(w.other, "in_progress"), 404);
     expectError(await status(w.assignee, "closed"), 409, "invalid_status_transition");
+    // completed_at (what analytics counts as the completion) follows the last move to 完了 of a task still completed.
+    const completedAt = async () =>
+      (await t.ctx.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]!.completedAt?.toISOString() ?? null;
     expect((await status(w.assignee, "in_progress")).body.status).toBe("in_progress");
+    expect(await completedAt()).toBeNull();
+    t.advance(60 * 1000);
+    const doneAt = t.ctx.now().toISOString();
     expect((await status(w.assignee, "done")).body.status).toBe("done");
+    expect(await completedAt()).toBe(doneAt);
     expectError(await status(w.assignee, "closed"), 403);
+    t.advance(60 * 1000);
     const closed = await status(w.manager, "closed");
     expect(closed.body.status).toBe("closed");
+    expect(await completedAt()).toBe(doneAt);
     expectError(await status(w.manager, "done"), 409);
     expect((await status(w.owner, "in_progress")).body.status).toBe("in_progress");
+    expect(await completedAt()).toBeNull();
     const detail = await api("GET", `/app/task/${task.id}`, w.assignee);
     expect(detail.body.status_history.map((c: { from: string; to: string }) => `${c.from}>${c.to}`).sort()).toEqual(
       ["closed>in_progress", "done>closed", "in_progress>done", "none>in_progress"].sort(),

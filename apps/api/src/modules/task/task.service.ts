@@ -623,7 +623,8 @@ export async function changeTaskStatuses(
     db,
     member.workspaceId,
     moving.map((row) => row.id),
-    { status: to, periodicTouched: true },
+    // completed_at: set by a move to 完了, kept by closing (only a 完了 task closes), cleared by a reopening.
+    { status: to, periodicTouched: true, ...(to === "closed" ? {} : { completedAt: to === "done" ? at : null }) },
   );
   const byId = new Map(updated.map((row) => [row.id, row]));
   await notifyTaskChanges(

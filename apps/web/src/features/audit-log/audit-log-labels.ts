@@ -22,6 +22,7 @@ const FIELD_LABELS: Record<string, string> = {
   periodic_rule: "繰り返し",
   position: "並び順",
   deleted_at: "削除日時",
+  completed_at: "完了日時",
   role: "権限",
   email: "メールアドレス",
   last_name: "姓",
