@@ -22,6 +22,8 @@ function copyTask(task: TaskRow, into: { primaryItemId: string; secondaryItemId:
     ...fields,
     ...into,
     status: "none" as const,
+    // Not started, so not completed (analytics would count a copy of a completed task otherwise).
+    completedAt: null,
     periodicRule: null,
     occurrenceDate: null,
     periodicTouched: false,

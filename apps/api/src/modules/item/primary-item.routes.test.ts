@@ -276,10 +276,10 @@ describe("primary items", () => {
     const children = await t.ctx.db.select().from(secondaryItems).where(eq(secondaryItems.primaryItemId, copy.body.id));
     expect(children.map((child) => child.name)).toEqual(["ヒアリング"]);
     const copied = await t.ctx.db.select().from(tasks).where(eq(tasks.primaryItemId, copy.body.id));
-    expect(copied.map((task) => [task.title, task.status, task.secondaryItemId]).sort()).toEqual(
+    expect(copied.map((task) => [task.title, task.status, task.secondaryItemId, task.completedAt]).sort()).toEqual(
       [
-        ["議事録", "none", null],
-        ["訪問", "none", children[0]!.id],
+        ["議事録", "none", null, null],
+        ["訪問", "none", children[0]!.id, null],
       ].sort(),
     );
   });

@@ -131,6 +131,11 @@ describe("task order and copies", () => {
       status_history: [],
     });
     expect(copy.body.id).not.toBe(a.id);
+    // Not completed either: analytics counts the original's completion only.
+    const completedAt = async (id: string) =>
+      (await t.ctx.db.select().from(tasks).where(eq(tasks.id, id)))[0]!.completedAt;
+    expect(await completedAt(a.id)).not.toBeNull();
+    expect(await completedAt(copy.body.id)).toBeNull();
     expect(await orderOf(w)).toEqual(["見積", "見積のコピー"]);
     // A guest assigned to a task sees it but may not create tasks.
     const theirs = await newTask(w, "ゲスト", { assignee_id: w.guestId, project_id: null });

@@ -100,6 +100,8 @@ export async function duplicateTask(ctx: AppContext, auth: RequestAuth, id: stri
         ...fields,
         title: `${source.title}のコピー`.slice(0, 200),
         status: "none",
+        // Not started, so not completed (analytics would count a copy of a completed task otherwise).
+        completedAt: null,
         // A copy is a one-off: it does not join the original's periodic series.
         periodicRule: null,
         occurrenceDate: null,
