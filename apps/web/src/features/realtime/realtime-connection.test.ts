@@ -160,7 +160,11 @@ describe("query invalidation", () => {
     expect(workspace(["workspace", WS_A])).toBe(true);
     expect(workspace(["workspace", WS_B])).toBe(false);
     expect(workspace(["user", "me"])).toBe(true);
-    expect(affectedBy(event("meeting", "m1"))(["anything"])).toBe(true);
+    const meeting = affectedBy(event("meeting", "m1"));
+    expect(meeting(["meeting", "list", {}])).toBe(true);
+    expect(meeting(["task", "list", {}])).toBe(false);
+    // An entity the web app has no rule for refreshes everything rather than leave a page stale.
+    expect(affectedBy(event("invoice", "i1"))(["anything"])).toBe(true);
   });
 
   it("events of one moment invalidate each affected query once", async () => {
