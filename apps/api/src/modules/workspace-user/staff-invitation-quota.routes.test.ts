@@ -112,7 +112,9 @@ describe("invitation quotas", () => {
     expect(refused.body.message).toMatch(japanese);
     expect(refused.body.message).toContain("1日5通");
 
-    // A refused re-send changes nothing, not even with a field in it.
+    // A refused re-send changes nothing, not even with a field in it. The accepted re-sends' jobs write the
+    // invitation (a new link, invited_at) when they run: read it once they have all run.
+    await settled(invited.body.id);
     const before = (await api("GET", `/app/workspace-user/${invited.body.id}`, owner.tokens.access_token)).body;
     const renamed = await api("PATCH", `/app/workspace-user/${invited.body.id}`, owner.tokens.access_token, {
       last_name: "改名",
