@@ -54,7 +54,8 @@ describe("the bound on requests in flight", () => {
     const second = pendingLogin(port);
     // Both are counted as soon as their headers are in; wait until the server has seen them.
     let refused: Response | undefined;
-    for (let i = 0; i < 200 && !refused; i++) {
+    // Bounded by a deadline, not a count of 25 ms rounds: a busy machine may take longer to read the headers.
+    for (const deadline = Date.now() + 60_000; !refused && Date.now() < deadline; ) {
       const response = await fetch(`${base}/app/client-config`);
       if (response.status === 503) refused = response;
       else await new Promise((resolve) => setTimeout(resolve, 25));
