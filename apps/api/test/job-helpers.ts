@@ -34,13 +34,16 @@ export async function waitForJob(
   state: JobRow["state"] = "completed",
   timeoutMs = 20_000,
 ): Promise<JobRow> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await jobById(db, id);
-    if (row?.state === state) return row;
-    if (Date.now() > deadline) throw new Error(`job ${id} is ${row?.state ?? "missing"}, not ${state}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let row: JobRow | undefined;
+  await until(
+    async () => {
+      row = await jobById(db, id);
+      return row?.state === state;
+    },
+    timeoutMs,
+    `job ${id} is ${state}`,
+  );
+  return row as JobRow;
 }
 
 /** A quiet logger for job queues built by tests themselves. */
@@ -55,13 +58,21 @@ export const fastJobsTuning = {
   cronWorkerIntervalSeconds: 1,
 };
 
-export const until = async (check: () => boolean | Promise<boolean>, timeoutMs = 20_000) => {
+/**
+ * Polls a condition until it holds, failing after a deadline (never after a count of rounds, which a busy machine
+ * runs out). The one polling helper of the test suite.
+ */
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  what = "the condition holds",
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-};
+}
 
 /** The job of the crash test, defined alike by the worker that dies and by the one that takes over. */
 export interface CrashPayloads {

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { until } from "./job-helpers.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverPath = path.resolve(here, "../src/server.ts");
@@ -41,14 +42,6 @@ function isAlive(pid: number): boolean {
     return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
   } catch {
     return false;
-  }
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -134,10 +127,14 @@ describe("graceful shutdown", () => {
 
     server.kill("SIGTERM");
     let ready: Response | undefined;
-    await until(async () => {
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`);
-      return ready.status !== 200;
-    }, "/readyz fails");
+    await until(
+      async () => {
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+        return ready.status !== 200;
+      },
+      60_000,
+      "/readyz fails",
+    );
     expect(ready!.status).toBe(503);
     expect(await ready!.json()).toMatchObject({ code: "shutting_down" });
     // Requests are still served meanwhile: the load balancer has not yet moved away.
@@ -174,8 +171,8 @@ describe("graceful shutdown", () => {
     expect(isAlive(postmaster)).toBe(true);
 
     parent.kill("SIGKILL");
-    await until(() => !isAlive(serverPid), "the server exits");
-    await until(() => !isAlive(postmaster), "its PostgreSQL server stops");
+    await until(() => !isAlive(serverPid), 60_000, "the server exits");
+    await until(() => !isAlive(postmaster), 60_000, "its PostgreSQL server stops");
     expect(existsSync(path.join(dataDir, "tasuki.lock"))).toBe(false);
   }, 180_000);
 });

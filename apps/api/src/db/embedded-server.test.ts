@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { until } from "../../test/job-helpers.ts";
 import { DataDirLockedError, isAlive, processStartTime, startEmbeddedServer } from "./embedded-server.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,14 +25,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A process that only waits: another program, or (with the lock written for it) another Tasuki. */
 function idleProcess(): ChildProcess {
@@ -89,7 +82,7 @@ describe("the embedded PostgreSQL server", () => {
   it("refuses a data directory that another live Tasuki process holds", async () => {
     const dataDir = tempDir();
     const other = idleProcess();
-    await until(() => processStartTime(other.pid!) !== null, "the other process runs");
+    await until(() => processStartTime(other.pid!) !== null, 60_000, "the other process runs");
     writeFileSync(
       path.join(dataDir, "tasuki.lock"),
       JSON.stringify({ pid: other.pid, started: processStartTime(other.pid!) }),
@@ -116,7 +109,7 @@ describe("the embedded PostgreSQL server", () => {
     const { owner, pid, url } = await startOwner(dataDir);
     await query(url, "create table survived (v int); insert into survived values (1)");
     owner.kill("SIGKILL");
-    await until(() => !isAlive(pid), "the orphaned server stops");
+    await until(() => !isAlive(pid), 60_000, "the orphaned server stops");
 
     const next = await startEmbeddedServer({ dataDir, ephemeral: true });
     try {
@@ -134,7 +127,7 @@ describe("the embedded PostgreSQL server", () => {
     execFileSync("pkill", ["-KILL", "-P", String(watchdog), "sh"]);
     process.kill(watchdog, "SIGKILL");
     owner.kill("SIGKILL");
-    await until(() => owner.exitCode !== null || owner.signalCode !== null, "the owner is gone");
+    await until(() => owner.exitCode !== null || owner.signalCode !== null, 60_000, "the owner is gone");
     const orphaned = isAlive(pid);
 
     const next = await startEmbeddedServer({ dataDir, ephemeral: true });
