@@ -19,6 +19,7 @@ import { deriveKeys } from "./modules/auth/tokens.ts";
 import { registerBillingRoutes } from "./modules/billing/billing.routes.ts";
 import { registerPlanContractRoutes } from "./modules/billing/plan-contract.routes.ts";
 import { registerBusinessCategoryRoutes } from "./modules/business-category/business-category.routes.ts";
+import { registerClosedDayRoutes } from "./modules/calendar/closed-day.routes.ts";
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
 import { registerImageRoutes } from "./modules/image/image.routes.ts";
 import { registerPrimaryItemRoutes, registerSecondaryItemRoutes } from "./modules/item/item.routes.ts";
@@ -27,6 +28,12 @@ import { registerNotificationRoutes } from "./modules/notification/notification.
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerTaskRoutes } from "./modules/task/task.routes.ts";
+import {
+  registerPrimaryItemTplRoutes,
+  registerSecondaryItemTplRoutes,
+  registerTaskTplRoutes,
+  registerTemplateRoutes,
+} from "./modules/template/template.routes.ts";
 import { registerUserRoutes } from "./modules/user/user.routes.ts";
 import { registerWorkspaceRoutes } from "./modules/workspace/workspace.routes.ts";
 import { registerWorkspaceDefinitionRoutes } from "./modules/workspace/workspace-definition.routes.ts";
@@ -132,6 +139,11 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerAnalyticsRoutes(api, ctx);
     registerPlanContractRoutes(api, ctx);
     registerBillingRoutes(api, ctx);
+    registerTaskTplRoutes(api, ctx);
+    registerPrimaryItemTplRoutes(api, ctx);
+    registerSecondaryItemTplRoutes(api, ctx);
+    registerTemplateRoutes(api, ctx);
+    registerClosedDayRoutes(api, ctx);
   });
   await registerWebApp(app, config.webDistDir);
   return { app, ctx };

@@ -37,6 +37,13 @@ interface Fixture {
   /** A meeting organised by the owner with the admin, member and guest as participants. */
   meetingId: string;
   freshMeeting(): Promise<string>;
+  /** One template of each kind (made by the owner), and fresh ones for the calls that delete. */
+  templates: {
+    task: string;
+    primary: string;
+    secondary: string;
+    fresh(kind: "task-tpl" | "primary-item-tpl" | "secondary-item-tpl"): Promise<string>;
+  };
 }
 
 interface Request {
@@ -784,6 +791,157 @@ const matrix: Record<string, Row> = {
       url: `/app/analytics/breakdown?workspace_id=${f.workspaceId}&scope=workspace&scope_id=${f.workspaceId}&by=group`,
     }),
   },
+
+  // Templates: manage_templates (owner, admin by default) edits; whoever may add tasks (members) reads and uses;
+  // guests neither. Another workspace's templates and parents are 404 (template.routes.test.ts).
+  "GET /app/task-tpl/list": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/task-tpl/list?workspace_id=${f.workspaceId}` }),
+  },
+  "PATCH /app/task-tpl/list": {
+    expect: managers(),
+    request: (f) => ({
+      url: "/app/task-tpl/list",
+      payload: { workspace_id: f.workspaceId, items: [{ id: f.templates.task, title: "見積書の作成" }] },
+    }),
+  },
+  "POST /app/task-tpl/new": {
+    expect: managers(201),
+    request: (f) => ({ url: "/app/task-tpl/new", payload: { workspace_id: f.workspaceId, title: "請求書の発行" } }),
+  },
+  "POST /app/task-tpl/use": {
+    expect: writers(201),
+    request: (f) => ({
+      url: "/app/task-tpl/use",
+      payload: {
+        workspace_id: f.workspaceId,
+        ids: [f.templates.task],
+        start_date: "2026-12-01",
+        project_id: f.projectId,
+      },
+    }),
+  },
+  "POST /app/task-tpl/from-task": {
+    expect: { ...managers(201), guest: 404 },
+    request: (f) => ({ url: "/app/task-tpl/from-task", payload: { task_id: f.taskId } }),
+  },
+  "GET /app/task-tpl/{id}": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/task-tpl/${f.templates.task}` }),
+  },
+  "PATCH /app/task-tpl/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/task-tpl/${f.templates.task}`, payload: { duration_days: 2 } }),
+  },
+  "DELETE /app/task-tpl/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/task-tpl/${await f.templates.fresh("task-tpl")}` }),
+  },
+  "GET /app/primary-item-tpl/list": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/primary-item-tpl/list?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/primary-item-tpl/new": {
+    expect: managers(201),
+    request: (f) => ({
+      url: "/app/primary-item-tpl/new",
+      payload: { workspace_id: f.workspaceId, name: "展示会出展", secondary_items: [{ name: "準備" }] },
+    }),
+  },
+  "POST /app/primary-item-tpl/use": {
+    expect: writers(201),
+    request: (f) => ({
+      url: "/app/primary-item-tpl/use",
+      payload: {
+        workspace_id: f.workspaceId,
+        ids: [f.templates.primary],
+        start_date: "2026-12-01",
+        project_id: f.projectId,
+      },
+    }),
+  },
+  "POST /app/primary-item-tpl/from-item": {
+    expect: managers(201),
+    request: (f) => ({ url: "/app/primary-item-tpl/from-item", payload: { primary_item_id: f.primaryItemId } }),
+  },
+  "GET /app/primary-item-tpl/{id}": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/primary-item-tpl/${f.templates.primary}` }),
+  },
+  "PATCH /app/primary-item-tpl/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/primary-item-tpl/${f.templates.primary}`, payload: { description: "更新" } }),
+  },
+  "DELETE /app/primary-item-tpl/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/primary-item-tpl/${await f.templates.fresh("primary-item-tpl")}` }),
+  },
+  "GET /app/secondary-item-tpl/list": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/secondary-item-tpl/list?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/secondary-item-tpl/new": {
+    expect: managers(201),
+    request: (f) => ({ url: "/app/secondary-item-tpl/new", payload: { workspace_id: f.workspaceId, name: "広報" } }),
+  },
+  "POST /app/secondary-item-tpl/use": {
+    expect: writers(201),
+    request: (f) => ({
+      url: "/app/secondary-item-tpl/use",
+      payload: {
+        workspace_id: f.workspaceId,
+        ids: [f.templates.secondary],
+        start_date: "2026-12-01",
+        primary_item_id: f.primaryItemId,
+      },
+    }),
+  },
+  "POST /app/secondary-item-tpl/from-item": {
+    expect: managers(201),
+    request: (f) => ({ url: "/app/secondary-item-tpl/from-item", payload: { secondary_item_id: f.secondaryItemId } }),
+  },
+  "GET /app/secondary-item-tpl/{id}": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/secondary-item-tpl/${f.templates.secondary}` }),
+  },
+  "PATCH /app/secondary-item-tpl/{id}": {
+    expect: managers(),
+    request: (f) => ({ url: `/app/secondary-item-tpl/${f.templates.secondary}`, payload: { day_basis: "calendar" } }),
+  },
+  "DELETE /app/secondary-item-tpl/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/secondary-item-tpl/${await f.templates.fresh("secondary-item-tpl")}` }),
+  },
+  "POST /app/template/preview": {
+    expect: writers(),
+    request: (f) => ({
+      url: "/app/template/preview",
+      payload: {
+        workspace_id: f.workspaceId,
+        start_date: "2026-12-01",
+        kind: "primary_item",
+        ids: [f.templates.primary],
+      },
+    }),
+  },
+
+  // Closed days (休業日): every member reads; manage_org_definitions (owner, admin by default) replaces them.
+  "GET /app/closed-day/list": {
+    expect: members(),
+    request: (f) => ({ url: `/app/closed-day/list?workspace_id=${f.workspaceId}` }),
+  },
+  "PUT /app/closed-day/list": {
+    expect: managers(),
+    request: (f) => ({
+      url: "/app/closed-day/list",
+      payload: {
+        workspace_id: f.workspaceId,
+        from: "2026-12-29",
+        to: "2027-01-03",
+        items: [{ date: "2026-12-29", name: "年末年始" }],
+      },
+    }),
+  },
 };
 
 let t: TestApp;
@@ -862,6 +1020,13 @@ beforeAll(async () => {
       })
     ).body.id as string;
   const meetingId = await newMeeting();
+  const newTemplate = async (kind: "task-tpl" | "primary-item-tpl" | "secondary-item-tpl") =>
+    (
+      await as("POST", `/app/${kind}/new`, {
+        workspace_id: workspaceId,
+        ...(kind === "task-tpl" ? { title: "見積書の作成" } : { name: "展示会出展", tasks: [{ title: "出展申込" }] }),
+      })
+    ).body.id as string;
   expect([group.status, project.status, image.status]).toEqual([201, 201, 201]);
   const contracts = await call(t.app, {
     method: "GET",
@@ -915,6 +1080,12 @@ beforeAll(async () => {
     },
     meetingId,
     freshMeeting: newMeeting,
+    templates: {
+      task: await newTemplate("task-tpl"),
+      primary: await newTemplate("primary-item-tpl"),
+      secondary: await newTemplate("secondary-item-tpl"),
+      fresh: newTemplate,
+    },
     freshStaff: async () => (await addStaff(t, workspaceId, "member")).staffId,
     freshGroup: async () =>
       (await as("POST", "/app/group/new", { workspace_id: workspaceId, name: "一時グループ" })).body.id,
