@@ -2,6 +2,7 @@ import { taskPrioritySchema, taskStatusSchema } from "@tasuki/contract/task/task
 import { z } from "zod";
 import type { ListTasksQuery } from "./api/list-tasks.ts";
 import type { TaskTab } from "./task-labels.ts";
+import { taskViewSearchShape } from "./views/task-view-search.ts";
 
 export const TASK_SORTS = ["deadline", "priority", "title", "manual"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
@@ -44,6 +45,7 @@ export const taskSearchSchema = z.object({
   sort: z.enum(TASK_SORTS).optional().catch(undefined),
   view: z.enum(["trash"]).optional().catch(undefined),
   task: optionalText,
+  ...taskViewSearchShape,
 });
 export type TaskSearch = z.output<typeof taskSearchSchema>;
 

@@ -16,6 +16,8 @@ import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.
 import { useAllProjects } from "../../project/api/list-projects.ts";
 import { TAB_DESCRIPTIONS, TAB_LABELS, TAB_ORDER, type TaskTab } from "../task-labels.ts";
 import { rememberedTabSearch, rememberTabSearch, type TaskSearch } from "../task-search.ts";
+import { TaskViewHost } from "../views/task-view-host.tsx";
+import { TaskViewSwitcher } from "../views/task-view-switcher.tsx";
 import { ProjectPicker } from "./project-picker.tsx";
 import { TaskFilterBar } from "./task-filter-bar.tsx";
 import { TaskListSection } from "./task-list-section.tsx";
@@ -93,23 +95,31 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
         }
       />
       <Paper variant="outlined" sx={{ borderRadius: 3 }}>
-        <Tabs
-          value={tab}
-          aria-label="タスクの表示切り替え"
-          variant="scrollable"
-          allowScrollButtonsMobile
-          sx={{ px: 2 }}
-        >
-          {TAB_ORDER.map((value) => (
-            <TabLink
-              key={value}
-              value={value}
-              label={TAB_LABELS[value]}
-              to={TAB_PATHS[value]}
-              search={value === tab ? search : rememberedTabSearch(value)}
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1, pr: { xs: 1, sm: 2 } }}>
+          <Tabs
+            value={tab}
+            aria-label="タスクの表示切り替え"
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ px: 2, flex: 1, minWidth: 0 }}
+          >
+            {TAB_ORDER.map((value) => (
+              <TabLink
+                key={value}
+                value={value}
+                label={TAB_LABELS[value]}
+                to={TAB_PATHS[value]}
+                search={value === tab ? search : rememberedTabSearch(value)}
+              />
+            ))}
+          </Tabs>
+          {!trash && (
+            <TaskViewSwitcher
+              value={search.layout ?? "list"}
+              onChange={(layout) => setSearch({ layout: layout === "list" ? undefined : layout }, { push: true })}
             />
-          ))}
-        </Tabs>
+          )}
+        </Box>
         <Divider />
         {tab === "project" && (
           <Box sx={{ px: 2, pt: 2 }}>
@@ -136,28 +146,40 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
         )}
       </Paper>
       <Box sx={{ mt: 2 }}>
-        <TaskListSection
-          key={`${tab}:${search.project_id ?? ""}:${trash}`}
-          workspaceId={workspaceId}
-          tab={tab}
-          search={search}
-          groups={tree.data?.items ?? []}
-          projects={projects.data?.items ?? []}
-          exportRequest={exportRequest}
-          onOpenTask={(taskId) => setSearch({ task: taskId }, { push: true })}
-          onClearFilters={() =>
-            setSearch({
-              status: undefined,
-              priority: undefined,
-              assignee_id: undefined,
-              manager_id: undefined,
-              group_id: undefined,
-              from: undefined,
-              to: undefined,
-              q: undefined,
-            })
-          }
-        />
+        {search.layout && !trash ? (
+          <TaskViewHost
+            layout={search.layout}
+            workspaceId={workspaceId}
+            tab={tab}
+            search={search}
+            projects={projects.data?.items ?? []}
+            onOpenTask={(taskId) => setSearch({ task: taskId }, { push: true })}
+            onSearch={(patch) => setSearch(patch)}
+          />
+        ) : (
+          <TaskListSection
+            key={`${tab}:${search.project_id ?? ""}:${trash}`}
+            workspaceId={workspaceId}
+            tab={tab}
+            search={search}
+            groups={tree.data?.items ?? []}
+            projects={projects.data?.items ?? []}
+            exportRequest={exportRequest}
+            onOpenTask={(taskId) => setSearch({ task: taskId }, { push: true })}
+            onClearFilters={() =>
+              setSearch({
+                status: undefined,
+                priority: undefined,
+                assignee_id: undefined,
+                manager_id: undefined,
+                group_id: undefined,
+                from: undefined,
+                to: undefined,
+                q: undefined,
+              })
+            }
+          />
+        )}
       </Box>
       {drawerUsed && (
         <Suspense fallback={null}>
