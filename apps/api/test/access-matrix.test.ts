@@ -757,6 +757,43 @@ const matrix: Record<string, Row> = {
     },
   },
 
+  // Invitation .ics and 議事録を共有: whoever sees the meeting; sharing by those who write the minutes (all four
+  // are its organiser or participants). The calendar feed is each person's own.
+  "GET /app/meeting/{id}/ical": {
+    expect: members(),
+    request: (f) => ({ url: `/app/meeting/${f.meetingId}/ical` }),
+  },
+  "POST /app/meeting/{id}/minutes/share": {
+    expect: members(),
+    request: async (f) => {
+      const id = await f.freshMeeting();
+      await call(app(), {
+        method: "PATCH",
+        url: `/app/meeting/${id}`,
+        token: f.tokens.owner,
+        payload: { minutes: "<p>決定事項</p>" },
+      });
+      return { url: `/app/meeting/${id}/minutes/share` };
+    },
+  },
+  "GET /app/calendar-feed": {
+    expect: members(),
+    request: (f) => ({ url: `/app/calendar-feed?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/calendar-feed": {
+    expect: members(),
+    request: (f) => ({ url: "/app/calendar-feed", payload: { workspace_id: f.workspaceId } }),
+  },
+  "DELETE /app/calendar-feed": {
+    expect: members(),
+    request: (f) => ({ url: `/app/calendar-feed?workspace_id=${f.workspaceId}` }),
+  },
+  // The feed's credential is its token: an unknown one is 404 to everyone, signed in or not.
+  "GET /app/calendar-feed/ics": {
+    expect: publicCall(404),
+    request: () => ({ url: `/app/calendar-feed/ics?token=${"x".repeat(43)}` }),
+  },
+
   // Audit log: owner and admin only.
   "GET /app/audit-log/list": {
     expect: managers(),

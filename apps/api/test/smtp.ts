@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  /** The text/calendar part (a meeting invitation), empty when the mail has none. */
+  calendar: string;
 }
 
 /** A real SMTP server on loopback: the API's mails travel over SMTP exactly as in production. */
@@ -37,6 +39,10 @@ export async function startSmtpServer() {
               text: parsed.text ?? "",
               html: typeof parsed.html === "string" ? parsed.html : "",
               messageId: parsed.messageId ?? "",
+              calendar:
+                parsed.attachments
+                  .find((part) => part.contentType.startsWith("text/calendar"))
+                  ?.content.toString("utf8") ?? "",
             });
           }
           for (const wake of waiters.splice(0)) wake();

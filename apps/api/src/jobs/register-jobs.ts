@@ -28,6 +28,8 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.schedule("meeting-periodic-replan", "40 3 * * *", {});
   // A meeting's unfinished agenda reaches the next occurrence soon after it ends.
   ctx.jobs.schedule("meeting-carry-over", "*/10 * * * *", {});
+  // A meeting starting within REMINDER_MINUTES (15) is reminded of once, 10 to 15 minutes before it.
+  ctx.jobs.schedule("meeting-reminders", "*/5 * * * *", {});
   // Deadline reminders and the morning digest when the working day starts.
   ctx.jobs.schedule("daily-notifications", "0 9 * * *", {});
   // Billing right after midnight: trials end and periods start on the new day.

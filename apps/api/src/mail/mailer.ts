@@ -7,6 +7,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * A calendar invitation (RFC 5546): nodemailer sends it as a text/calendar alternative with its METHOD and as
+   * an attachment, the form Gmail and Outlook offer to add to the calendar. Plain data, so it can sit in a job.
+   */
+  icalEvent?: { method: "REQUEST" | "CANCEL" | "PUBLISH"; filename: string; content: string };
 }
 
 export interface OutboxEntry extends MailMessage {

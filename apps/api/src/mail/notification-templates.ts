@@ -30,6 +30,7 @@ export function describeNotification(item: Omit<NotificationMailItem, "link" | "
 } {
   const title = item.data.task_title ?? "タスク";
   const who = item.actorName ? `${item.actorName} さん` : "システム";
+  const meeting = item.data.meeting_name ?? "会議";
   switch (item.kind) {
     case "task_assigned":
       return {
@@ -56,6 +57,31 @@ export function describeNotification(item: Omit<NotificationMailItem, "link" | "
             sentence: `タスク「${title}」の期限は${deadline}です（あと${days}日）。`,
           };
     }
+    case "meeting_invited":
+      return {
+        subject: `会議「${meeting}」に招待されました`,
+        sentence: `${who}が、会議「${meeting}」にあなたを招待しました。`,
+      };
+    case "meeting_updated":
+      return {
+        subject: `会議「${meeting}」の予定が変更されました`,
+        sentence: `${who}が、会議「${meeting}」の予定を変更しました。`,
+      };
+    case "meeting_cancelled":
+      return {
+        subject: `会議「${meeting}」が取り消されました`,
+        sentence: `会議「${meeting}」は取り消されたか、あなたが参加者から外れました。`,
+      };
+    case "meeting_reminder":
+      return {
+        subject: `まもなく会議「${meeting}」が始まります`,
+        sentence: `会議「${meeting}」がまもなく始まります。`,
+      };
+    case "meeting_minutes_shared":
+      return {
+        subject: `会議「${meeting}」の議事録`,
+        sentence: `${who}が、会議「${meeting}」の議事録を共有しました。`,
+      };
   }
 }
 

@@ -58,6 +58,8 @@ export function parseNotice(payload: string): Notice | null {
           groupId: orNull(extra[3]),
           projectId: orNull(extra[4]),
           isPublic: extra[5] === true,
+          // Since migration 0013; older payloads (none survive a restart) had six elements.
+          meetingId: orNull(extra[6]),
         };
       } else if (Array.isArray(extra) && entity === "workspace_user_event") {
         if (isString(extra[0])) row.workspaceUserId = extra[0];

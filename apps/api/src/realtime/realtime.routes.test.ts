@@ -303,6 +303,48 @@ describe("events", () => {
     expect(otherClient.events({ entity: "primary_item" })).toEqual([]);
   });
 
+  it("a task moved out of a meeting reaches the viewers of the meeting it left (its former meeting_id)", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const [organizer, participant] = await Promise.all([addStaff(t, ws, "member"), addStaff(t, ws, "member")]);
+    const participantClient = await connect(participant.tokens.realtime_token, [ws]);
+    const meetingOf = async (name: string, participantIds: string[]) => {
+      const res = await call(t.app, {
+        method: "POST",
+        url: "/app/meeting/new",
+        token: organizer.tokens.access_token,
+        payload: {
+          workspace_id: ws,
+          name,
+          starts_at: "2026-12-02T10:00:00+09:00",
+          ends_at: "2026-12-02T11:00:00+09:00",
+          participant_ids: participantIds,
+        },
+      });
+      expect(res.status).toBe(201);
+      return res.body.id as string;
+    };
+    const shared = await meetingOf("共有する会議", [participant.staffId]);
+    const closed = await meetingOf("別の会議", []);
+    // The organiser's own private task: the participant sees it only as an action item of the shared meeting.
+    const task = await call(t.app, {
+      method: "POST",
+      url: "/app/task/new",
+      token: organizer.tokens.access_token,
+      payload: { workspace_id: ws, title: "議事録の清書", assignee_id: organizer.staffId, meeting_id: shared },
+    });
+    expect(task.status).toBe(201);
+    await participantClient.next((m) => m.entity === "task" && m.id === task.body.id && m.action === "created");
+    const moved = await call(t.app, {
+      method: "PATCH",
+      url: `/app/task/${task.body.id}`,
+      token: organizer.tokens.access_token,
+      payload: { meeting_id: closed },
+    });
+    expect(moved.status).toBe(200);
+    await participantClient.next((m) => m.entity === "task" && m.id === task.body.id && m.action === "updated");
+  });
+
   it("a suspended member hears of their own change event, and of nothing else of the workspace", async () => {
     const owner = await signUpWithWorkspace(t);
     const ws = owner.workspace.id;

@@ -3,16 +3,28 @@ import { idSchema, timestampSchema } from "../common/common.schema.ts";
 import { staffRefSchema } from "../common/list.schema.ts";
 import { taskStatusSchema } from "../task/task.schema.ts";
 
-export const notificationKindSchema = z.enum(["task_assigned", "task_done", "task_status_changed", "task_reminder"]);
+export const notificationKindSchema = z.enum([
+  "task_assigned",
+  "task_done",
+  "task_status_changed",
+  "task_reminder",
+  "meeting_invited",
+  "meeting_updated",
+  "meeting_cancelled",
+  "meeting_reminder",
+  "meeting_minutes_shared",
+]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
-/** One entry of the bell: what happened to which task, by whom; the task's title as it was then. */
+/** One entry of the bell: what happened to which task or meeting, by whom; the title as it was then. */
 export const notificationSchema = z
   .object({
     id: idSchema,
     workspace_id: idSchema,
     kind: notificationKindSchema,
     task: z.object({ id: idSchema, title: z.string() }).nullable(),
+    /** Meeting notices: the meeting's name and start as they were when the notice was written. */
+    meeting: z.object({ id: idSchema, name: z.string(), starts_at: timestampSchema.nullable() }).nullable(),
     actor: staffRefSchema.nullable(),
     from_status: taskStatusSchema.nullable(),
     to_status: taskStatusSchema.nullable(),

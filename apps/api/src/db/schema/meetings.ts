@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, deletedAt, primaryId, updatedAt } from "./columns.ts";
@@ -50,6 +51,11 @@ export const meetings = pgTable(
     periodicTouched: boolean("periodic_touched").notNull().default(false),
     /** When the unfinished agenda of this meeting was carried over to the next occurrence (once). */
     carriedOverAt: timestamp("carried_over_at", { withTimezone: true }),
+    /**
+     * iCalendar SEQUENCE of the meeting's invitation: bumped by every change a participant's calendar must take
+     * (time, room, name, cancellation), so that a calendar applies updates in order (RFC 5546).
+     */
+    icalSequence: integer("ical_sequence").notNull().default(0),
     position: doublePrecision("position").notNull().default(0),
     createdBy: uuid("created_by").references(() => workspaceUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -77,4 +83,23 @@ export const meetingParticipants = pgTable(
       .references(() => workspaceUsers.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.meetingId, t.workspaceUserId] }), index().on(t.workspaceUserId)],
+);
+
+/**
+ * A person's private calendar feed (one per staff member): only the SHA-256 of its token is kept, so the URL
+ * is shown once when it is made; making a new one or deleting the row revokes the old URL.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    workspaceUserId: uuid("workspace_user_id")
+      .primaryKey()
+      .references(() => workspaceUsers.id, { onDelete: "cascade" }),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash)],
 );

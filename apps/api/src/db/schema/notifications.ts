@@ -1,11 +1,22 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, primaryId, updatedAt } from "./columns.ts";
+import { meetings } from "./meetings.ts";
 import { tasks } from "./tasks.ts";
 import { users } from "./users.ts";
 import { workspaces, workspaceUsers } from "./workspaces.ts";
 
-export const notificationKinds = ["task_assigned", "task_done", "task_status_changed", "task_reminder"] as const;
+export const notificationKinds = [
+  "task_assigned",
+  "task_done",
+  "task_status_changed",
+  "task_reminder",
+  "meeting_invited",
+  "meeting_updated",
+  "meeting_cancelled",
+  "meeting_reminder",
+  "meeting_minutes_shared",
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** What a notification remembers of the change, so that the bell reads well after the task changed again. */
@@ -16,6 +27,9 @@ export interface NotificationData {
   /** Reminders: the Tokyo date of the deadline and how many days before it this one is. */
   deadline_date?: string;
   days_before?: number;
+  /** Meetings: the name and start (ISO) as they were when the notice was written. */
+  meeting_name?: string;
+  starts_at?: string;
 }
 
 /**
@@ -37,6 +51,7 @@ export const notifications = pgTable(
     actorId: uuid("actor_id").references(() => workspaceUsers.id, { onDelete: "set null" }),
     kind: text("kind", { enum: notificationKinds }).notNull(),
     taskId: uuid("task_id").references(() => tasks.id, { onDelete: "cascade" }),
+    meetingId: uuid("meeting_id").references(() => meetings.id, { onDelete: "cascade" }),
     data: jsonb("data").$type<NotificationData>().notNull().default({}),
     inApp: boolean("in_app").notNull().default(true),
     emailStatus: text("email_status", { enum: ["none", "pending", "sent"] })
@@ -50,6 +65,8 @@ export const notifications = pgTable(
   (t) => [
     index().on(t.recipientId, t.createdAt),
     index("notifications_unread_idx").on(t.recipientId).where(sql`${t.readAt} is null and ${t.inApp}`),
+    // A purged meeting takes its notices with it (ON DELETE CASCADE): found by this index, not a scan.
+    index("notifications_meeting_idx").on(t.meetingId).where(sql`${t.meetingId} is not null`),
     index("notifications_email_pending_idx").on(t.recipientId).where(sql`${t.emailStatus} = 'pending'`),
     uniqueIndex("notifications_dedupe_key").on(t.recipientId, t.dedupeKey),
   ],

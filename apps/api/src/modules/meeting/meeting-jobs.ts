@@ -5,6 +5,7 @@ import { positionBetween } from "../../lib/position.ts";
 import { insertItems, lastItemPosition } from "../item/item.repository.ts";
 import { findLiveSecondaryItemsUnder } from "../item/item-copy.repository.ts";
 import { findEndedUncarried, findNextOccurrence, updateMeetings } from "./meeting.repository.ts";
+import { sendMeetingReminders } from "./meeting-notices.ts";
 import { extendMeetingSeries } from "./meeting-periodic.ts";
 
 declare module "../../jobs/jobs.ts" {
@@ -13,6 +14,8 @@ declare module "../../jobs/jobs.ts" {
     "meeting-carry-over": Record<string, never>;
     /** Extends every meeting series to the rolling horizon (daily). */
     "meeting-periodic-replan": Record<string, never>;
+    /** Reminds the people of meetings starting within 15 minutes (every 5 minutes). */
+    "meeting-reminders": Record<string, never>;
   }
 }
 
@@ -116,5 +119,10 @@ export function defineMeetingJobs(ctx: AppContext): void {
     name: "meeting-periodic-replan",
     retry: { limit: 3, delaySeconds: 300 },
     handle: () => extendMeetingSeries(ctx),
+  });
+  ctx.jobs.define({
+    name: "meeting-reminders",
+    retry: { limit: 2, delaySeconds: 30 },
+    handle: () => sendMeetingReminders(ctx),
   });
 }

@@ -32,6 +32,7 @@ import {
   replaceParticipants,
   updateMeetings,
 } from "./meeting.repository.ts";
+import { announceMeetingChange } from "./meeting-notices.ts";
 import { applyFollowing, regenerateSeries, seriesTemplate } from "./meeting-periodic.ts";
 import { sanitizeMinutes } from "./sanitize-minutes.ts";
 import { tokyoDayStart } from "./tokyo-time.ts";
@@ -285,7 +286,8 @@ export async function createMeeting(ctx: AppContext, auth: RequestAuth, input: N
       },
     ]);
     await replaceParticipants(tx, input.workspace_id, [created!.id], participantIds);
-    return created!;
+    await announceMeetingChange(ctx, tx, member.id, null, { row: created!, participantIds });
+    return (await lockMeeting(tx, input.workspace_id, created!.id))!;
   });
   return presentDetail(ctx, member, row);
 }
@@ -329,6 +331,26 @@ export async function updateMeeting(
   const saved = await ctx.db.transaction(async (tx) => {
     const current = (await lockMeeting(tx, row.workspaceId, id))!;
     if (current.deletedAt) throw meetingInTrash();
+    const participantsBefore = (await loadParticipantIds(tx, row.workspaceId, [id])).get(id) ?? [];
+    const saved = await writeMeetingEdit(tx, current);
+    if (touchesMeeting) {
+      // Invitations, updates and cancellations of this meeting; later occurrences of a "following" edit reach
+      // their people through the calendar feed, not a mail each.
+      const after = (await loadParticipantIds(tx, row.workspaceId, [id])).get(id) ?? [];
+      await announceMeetingChange(
+        ctx,
+        tx,
+        member.id,
+        { row: current, participantIds: participantsBefore },
+        { row: saved, participantIds: after },
+      );
+      return (await lockMeeting(tx, row.workspaceId, id))!;
+    }
+    return saved;
+  });
+  return presentDetail(ctx, member, saved);
+
+  async function writeMeetingEdit(tx: DbOrTx, current: MeetingRow): Promise<MeetingRow> {
     await checkReferences(tx, member, {
       participantIds: fields.participant_ids,
       groupId: fields.group_id,
@@ -372,8 +394,7 @@ export async function updateMeeting(
     }
     if (!Object.keys(values).length) return current;
     return (await updateMeetings(tx, row.workspaceId, [id], values))[0]!;
-  });
-  return presentDetail(ctx, member, saved);
+  }
 }
 
 /** Trashes the meeting; an occurrence so deleted holds its date, so the generator does not make it again. */
@@ -381,7 +402,14 @@ export async function deleteMeeting(ctx: AppContext, auth: RequestAuth, id: stri
   const { member, row } = await openMeeting(ctx, auth, id);
   requireEditor(member, row);
   if (!row.deletedAt) {
-    await updateMeetings(ctx.db, row.workspaceId, [id], { deletedAt: ctx.now(), periodicTouched: true });
+    await ctx.db.transaction(async (tx) => {
+      const [deleted] = await updateMeetings(tx, row.workspaceId, [id], {
+        deletedAt: ctx.now(),
+        periodicTouched: true,
+      });
+      const participantIds = (await loadParticipantIds(tx, row.workspaceId, [id])).get(id) ?? [];
+      await announceMeetingChange(ctx, tx, member.id, { row, participantIds }, { row: deleted!, participantIds });
+    });
   }
   return { ok: true };
 }
@@ -389,8 +417,15 @@ export async function deleteMeeting(ctx: AppContext, auth: RequestAuth, id: stri
 export async function restoreMeeting(ctx: AppContext, auth: RequestAuth, id: string): Promise<MeetingDetail> {
   const { member, row } = await openMeeting(ctx, auth, id);
   requireEditor(member, row);
-  const [saved] = row.deletedAt ? await updateMeetings(ctx.db, row.workspaceId, [id], { deletedAt: null }) : [row];
-  return presentDetail(ctx, member, saved!);
+  const saved = !row.deletedAt
+    ? row
+    : await ctx.db.transaction(async (tx) => {
+        const [restored] = await updateMeetings(tx, row.workspaceId, [id], { deletedAt: null });
+        const participantIds = (await loadParticipantIds(tx, row.workspaceId, [id])).get(id) ?? [];
+        await announceMeetingChange(ctx, tx, member.id, { row, participantIds }, { row: restored!, participantIds });
+        return (await lockMeeting(tx, row.workspaceId, id))!;
+      });
+  return presentDetail(ctx, member, saved);
 }
 
 /** Orders meetings that start at the same time (the list is in start order). */

@@ -44,12 +44,15 @@ export function sanitizeMinutes(html: string): string {
 
 /** The minutes as plain text (mails, previews): block ends become line breaks. */
 export function minutesText(html: string): string {
-  const withBreaks = html.replace(/<\/(p|h[1-4]|li|blockquote|pre)>|<br\s*\/?>/gi, "$&\n");
+  const withBreaks = html
+    .replace(/<\/(p|h[1-4]|li|blockquote|pre)>|<br\s*\/?>/gi, "$&\n")
+    .replace(/<li>\s*(<p>)?/gi, "$&・");
   return sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
+    .replace(/&nbsp;/g, " ")
     .replace(/\n{3,}/g, "\n\n")
     .trim();
 }

@@ -43,6 +43,9 @@ async function present(db: DbOrTx, workspaceId: string, rows: NotificationRow[])
       workspace_id: row.workspaceId,
       kind: row.kind,
       task: row.taskId ? { id: row.taskId, title: row.data.task_title ?? "" } : null,
+      meeting: row.meetingId
+        ? { id: row.meetingId, name: row.data.meeting_name ?? "", starts_at: row.data.starts_at ?? null }
+        : null,
       actor: actor
         ? {
             id: actor.id,
@@ -190,6 +193,29 @@ async function deliver(
     await enqueueMails(ctx, tx, immediateMails(ctx, claimed));
   }
   return rows;
+}
+
+/**
+ * Notices whose mail their module sends itself (a meeting invitation carries an .ics, which the notice mails
+ * cannot): the in-app rows and their realtime events, in the caller's transaction. A row with a `dedupeKey`
+ * already written for its recipient is skipped; the rows written are answered.
+ */
+export async function writeInAppNotices(
+  ctx: AppContext,
+  tx: DbOrTx,
+  values: Omit<NewNotification, "emailStatus" | "createdAt">[],
+): Promise<NotificationRow[]> {
+  if (!values.length) return [];
+  const recipients = await loadRecipients(
+    tx,
+    values.map((value) => value.recipientId),
+  );
+  return deliver(
+    ctx,
+    tx,
+    values.map((value) => ({ ...value, emailStatus: "none" as const, createdAt: ctx.now() })),
+    recipients,
+  );
 }
 
 const emailStatusFor = (recipient: Recipient | undefined, wantsEmail: boolean) =>

@@ -105,6 +105,7 @@ export interface TaskAudienceRefs {
   groupId: string | null;
   projectId: string | null;
   isPublic: boolean;
+  meetingId: string | null;
 }
 
 /**
@@ -144,7 +145,7 @@ export async function findTaskAudience(
       const values = sql.join(
         before.map(
           (ref) =>
-            sql`(${ref.id}::uuid, ${ref.assigneeId}::uuid, ${ref.managerId}::uuid, ${ref.createdBy}::uuid, ${ref.groupId}::uuid, ${ref.projectId}::uuid, ${ref.isPublic}::boolean)`,
+            sql`(${ref.id}::uuid, ${ref.assigneeId}::uuid, ${ref.managerId}::uuid, ${ref.createdBy}::uuid, ${ref.groupId}::uuid, ${ref.projectId}::uuid, ${ref.isPublic}::boolean, ${ref.meetingId}::uuid)`,
         ),
         sql`, `,
       );
@@ -155,12 +156,14 @@ export async function findTaskAudience(
         isPublic: sql`b.is_public`,
         groupId: sql`b.group_id`,
         projectId: sql`b.project_id`,
-        // The change notice carries no former meeting (the trigger of migration 0007 predates meetings).
-        meetingId: sql`null::uuid`,
+        // The meeting the task was in (migration 0013): that meeting's viewers hear that it left.
+        meetingId: sql`b.meeting_id`,
       };
       const rows = await db
         .select({ staffId: sql<string>`v.staff_id::text`, taskId: sql<string>`b.id::text` })
-        .from(sql`(values ${values}) as b(id, assignee_id, manager_id, created_by, group_id, project_id, is_public)`)
+        .from(
+          sql`(values ${values}) as b(id, assignee_id, manager_id, created_by, group_id, project_id, is_public, meeting_id)`,
+        )
         .innerJoin(audience, sql`true`)
         .where(visibleTo(db, workspaceId, { kind, staffId: staff }, old));
       for (const row of rows) pairs.add(`${row.staffId}:${row.taskId}`);

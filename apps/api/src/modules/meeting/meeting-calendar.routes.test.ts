@@ -1,0 +1,303 @@
+/**
+ * Meeting invitations, 議事録を共有, reminders and the calendar feed through the HTTP API on a fixed clock: mails
+ * go over a real SMTP server on loopback, and every iCalendar is read with a real parser (ical.js).
+ */
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../../../test/task-world.ts";
+import { addStaff, apiAs, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { sendMeetingReminders } from "./meeting-notices.ts";
+
+// Sunday 2026-11-22, 09:00 in Tokyo.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ start: new Date("2026-11-22T00:00:00Z") });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const api = apiAs(() => t);
+const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
+const MINUTE = 60 * 1000;
+
+async function world() {
+  const owner = await signUpWithWorkspace(t, "株式会社予定");
+  const workspaceId = owner.workspace.id;
+  const organizer = await addStaff(t, workspaceId, "member");
+  const participant = await addStaff(t, workspaceId, "member");
+  const second = await addStaff(t, workspaceId, "member");
+  const stranger = await addStaff(t, workspaceId, "member");
+  const outsider = await signUpWithWorkspace(t, "他社");
+  return { workspaceId, owner, organizer, participant, second, stranger, outsider };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+async function newMeeting(w: World, fields: Record<string, unknown> = {}) {
+  const res = await api("POST", "/app/meeting/new", w.organizer.tokens.access_token, {
+    workspace_id: w.workspaceId,
+    name: "営業部定例; 第3週, 確認",
+    meeting_type: "regular",
+    starts_at: "2026-11-30T10:00:00+09:00",
+    ends_at: "2026-11-30T11:00:00+09:00",
+    room_name: "第1会議室",
+    participant_ids: [w.participant.staffId],
+    ...fields,
+  });
+  if (res.status !== 201) throw new Error(`meeting failed: ${JSON.stringify(res.body)}`);
+  return res.body as { id: string };
+}
+
+/** The single VEVENT of an invitation, parsed, with the calendar's METHOD. */
+function parseInvitation(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    timezone: calendar.getFirstSubcomponent("vtimezone")?.getFirstPropertyValue("tzid"),
+    uid: event.uid,
+    sequence: event.sequence,
+    summary: event.summary,
+    location: event.location,
+    start: event.startDate.toJSDate().toISOString(),
+    startZone: event.component.getFirstProperty("dtstart")?.getParameter("tzid"),
+    end: event.endDate.toJSDate().toISOString(),
+    status: event.component.getFirstPropertyValue("status"),
+    attendees: event.attendees.map((a) => String(a.getFirstValue()).replace(/^mailto:/i, "")),
+  };
+}
+
+describe("meeting invitations", () => {
+  it("invites the participants with a METHOD:REQUEST .ics, updates them with a higher SEQUENCE, cancels with METHOD:CANCEL", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    // The organiser made it and is told nothing; the participant gets the invitation with the calendar part.
+    const invite = await t.smtp.mailWithSubject(w.participant.email, "に招待されました");
+    expect(invite.text).toContain("2026年11月30日（月）10:00〜11:00");
+    expect(invite.text).toContain("第1会議室");
+    const first = parseInvitation(invite.calendar);
+    expect(first).toMatchObject({
+      method: "REQUEST",
+      timezone: "Asia/Tokyo",
+      uid: `meeting-${m.id}@tasuki`,
+      sequence: 0,
+      summary: "営業部定例; 第3週, 確認",
+      location: "第1会議室",
+      start: "2026-11-30T01:00:00.000Z",
+      end: "2026-11-30T02:00:00.000Z",
+      status: "CONFIRMED",
+    });
+    expect(first.startZone).toBe("Asia/Tokyo");
+    expect(first.attendees).toEqual([w.participant.email.toLowerCase()]);
+    expect(t.smtp.mailsTo(w.organizer.email).filter((mail) => mail.subject.includes("会議"))).toHaveLength(0);
+
+    // In the bell too, with the meeting named.
+    const bell = await api(
+      "GET",
+      `/app/notification/list?workspace_id=${w.workspaceId}`,
+      w.participant.tokens.access_token,
+    );
+    expect(bell.body.items[0]).toMatchObject({
+      kind: "meeting_invited",
+      meeting: { id: m.id, name: "営業部定例; 第3週, 確認", starts_at: "2026-11-30T01:00:00.000Z" },
+      task: null,
+    });
+
+    // Moved by an hour and a second participant added: an update to the first, an invitation to the second.
+    const moved = await api("PATCH", `/app/meeting/${m.id}`, w.organizer.tokens.access_token, {
+      starts_at: "2026-11-30T11:00:00+09:00",
+      ends_at: "2026-11-30T12:00:00+09:00",
+      participant_ids: [w.participant.staffId, w.second.staffId],
+    });
+    expect(moved.status).toBe(200);
+    const update = parseInvitation(
+      (await t.smtp.mailWithSubject(w.participant.email, "の予定が変更されました")).calendar,
+    );
+    expect(update).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 1, start: "2026-11-30T02:00:00.000Z" });
+    const secondInvite = parseInvitation((await t.smtp.mailWithSubject(w.second.email, "に招待されました")).calendar);
+    expect(secondInvite).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 1 });
+    expect(secondInvite.attendees.sort()).toEqual(
+      [w.participant.email.toLowerCase(), w.second.email.toLowerCase()].sort(),
+    );
+
+    // The minutes alone change no calendar: nobody is mailed.
+    const mailsBefore = t.smtp.mails.length;
+    await api("PATCH", `/app/meeting/${m.id}`, w.participant.tokens.access_token, { minutes: "<p>メモ</p>" });
+    // Taken off: that person's attendance is cancelled (METHOD:CANCEL, same UID, higher SEQUENCE).
+    await api("PATCH", `/app/meeting/${m.id}`, w.organizer.tokens.access_token, {
+      participant_ids: [w.participant.staffId],
+    });
+    const removed = parseInvitation((await t.smtp.mailWithSubject(w.second.email, "が取り消されました")).calendar);
+    expect(removed).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 2, status: "CANCELLED" });
+    expect(removed.attendees).toEqual([w.second.email.toLowerCase()]);
+    expect(t.smtp.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual([w.second.email.toLowerCase()]);
+
+    // Deleted: the remaining participant's copy is cancelled.
+    expect((await api("DELETE", `/app/meeting/${m.id}`, w.organizer.tokens.access_token)).status).toBe(200);
+    const cancelled = parseInvitation(
+      (await t.smtp.mailWithSubject(w.participant.email, "が取り消されました")).calendar,
+    );
+    expect(cancelled).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 3 });
+  });
+
+  it("answers the invitation .ics to those who see the meeting, and 404 to others", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const res = await api("GET", `/app/meeting/${m.id}/ical`, w.participant.tokens.access_token);
+    expect(res.status).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/calendar");
+    expect(String(res.headers["content-disposition"])).toContain("attachment");
+    expect(String(res.body)).toContain("\r\n");
+    expect(parseInvitation(String(res.body))).toMatchObject({ method: "REQUEST", uid: `meeting-${m.id}@tasuki` });
+    expectError(await api("GET", `/app/meeting/${m.id}/ical`, w.stranger.tokens.access_token), 404);
+    expectError(await api("GET", `/app/meeting/${m.id}/ical`, w.outsider.tokens.access_token), 404);
+    expectError(await api("GET", `/app/meeting/${UNKNOWN_ID}/ical`, w.participant.tokens.access_token), 404);
+    expectError(await api("GET", `/app/meeting/not-an-id/ical`, w.participant.tokens.access_token), 400);
+    expect((await call(t.app, { method: "GET", url: `/app/meeting/${m.id}/ical` })).status).toBe(401);
+  });
+});
+
+describe("議事録を共有", () => {
+  it("mails the stored minutes (HTML and text) to the attendees but the sender and notifies them", async () => {
+    const w = await world();
+    const m = await newMeeting(w, { participant_ids: [w.participant.staffId, w.second.staffId] });
+    const saved = await api("PATCH", `/app/meeting/${m.id}`, w.participant.tokens.access_token, {
+      minutes: '<h2>決定事項</h2><ul><li><p>見積を出す</p></li></ul><p onclick="x()">以上<script>alert(1)</script></p>',
+    });
+    expect(saved.status).toBe(200);
+    const shared = await api("POST", `/app/meeting/${m.id}/minutes/share`, w.participant.tokens.access_token);
+    expect(shared.status).toBe(200);
+    expect(shared.body).toEqual({ recipients: 2 });
+    for (const person of [w.organizer, w.second]) {
+      const mail = await t.smtp.mailWithSubject(person.email, "議事録：営業部定例");
+      expect(mail.text).toContain("決定事項");
+      expect(mail.text).toContain("・見積を出す");
+      expect(mail.html).toContain("<h2>決定事項</h2>");
+      expect(mail.html).not.toContain("script");
+      expect(mail.html).not.toContain("onclick");
+    }
+    expect(t.smtp.mailsTo(w.participant.email).some((mail) => mail.subject.includes("議事録"))).toBe(false);
+    const bell = await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}`, w.second.tokens.access_token);
+    expect(bell.body.items[0]).toMatchObject({ kind: "meeting_minutes_shared", meeting: { id: m.id } });
+  });
+
+  it("is refused to those who may not write the minutes, for empty minutes and across workspaces, and writes nothing", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const share = (token: string, id = m.id) => api("POST", `/app/meeting/${id}/minutes/share`, token);
+    expectError(await share(w.participant.tokens.access_token), 400, "minutes_empty");
+    await api("PATCH", `/app/meeting/${m.id}`, w.organizer.tokens.access_token, { minutes: "<p>議事</p>" });
+    // The owner sees every meeting through manage_meetings and may share; a member who does not see it gets 404.
+    expectError(await share(w.stranger.tokens.access_token), 404);
+    expectError(await share(w.outsider.tokens.access_token), 404);
+    expectError(await share(w.participant.tokens.access_token, UNKNOWN_ID), 404);
+    const bell = await api(
+      "GET",
+      `/app/notification/list?workspace_id=${w.workspaceId}`,
+      w.organizer.tokens.access_token,
+    );
+    expect(bell.body.items.filter((n: { kind: string }) => n.kind === "meeting_minutes_shared")).toHaveLength(0);
+  });
+});
+
+describe("meeting reminders", () => {
+  it("reminds each attendee once, within 15 minutes of the start, on the injected clock", async () => {
+    const w = await world();
+    const at = new Date(t.ctx.now().getTime() + 60 * MINUTE);
+    const m = await newMeeting(w, {
+      name: "リマインド確認",
+      starts_at: at.toISOString(),
+      ends_at: new Date(at.getTime() + 30 * MINUTE).toISOString(),
+    });
+    const reminders = async (token: string) =>
+      (await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}`, token)).body.items.filter(
+        (n: { kind: string; meeting: { id: string } | null }) =>
+          n.kind === "meeting_reminder" && n.meeting?.id === m.id,
+      );
+    // 30 minutes before: not yet.
+    t.advance(30 * MINUTE);
+    await sendMeetingReminders(t.ctx);
+    expect(await reminders(w.participant.tokens.access_token)).toHaveLength(0);
+    // 14 minutes before: once, to the organiser and the participant; a second run writes nothing more.
+    t.advance(16 * MINUTE);
+    await sendMeetingReminders(t.ctx);
+    await sendMeetingReminders(t.ctx);
+    // Back to when the tokens were issued, to read the bells.
+    t.advance(-46 * MINUTE);
+    expect(await reminders(w.participant.tokens.access_token)).toHaveLength(1);
+    expect(await reminders(w.organizer.tokens.access_token)).toHaveLength(1);
+    const mail = await t.smtp.mailWithSubject(w.participant.email, "まもなく会議「リマインド確認」");
+    expect(mail.text).toContain("14分後");
+    expect(t.smtp.mailsTo(w.participant.email).filter((x) => x.subject.includes("まもなく"))).toHaveLength(1);
+    expect(await reminders(w.stranger.tokens.access_token)).toHaveLength(0);
+  });
+});
+
+describe("calendar feed", () => {
+  it("gives a private URL (shown once) of the person's meetings and deadlines, which a renewal or deletion revokes", async () => {
+    const w = await world();
+    const token = w.participant.tokens.access_token;
+    const m = await newMeeting(w);
+    // Someone else's meeting is not in the participant's feed.
+    await newMeeting(w, { name: "別の会議", participant_ids: [w.second.staffId] });
+    const task = await api("POST", "/app/task/new", w.organizer.tokens.access_token, {
+      workspace_id: w.workspaceId,
+      title: "議事録を清書する",
+      assignee_id: w.participant.staffId,
+      expires_at: "2026-12-03T18:00:00+09:00",
+    });
+    expect(task.status).toBe(201);
+
+    expect((await api("GET", `/app/calendar-feed?workspace_id=${w.workspaceId}`, token)).body).toEqual({
+      enabled: false,
+      created_at: null,
+      url: null,
+    });
+    const made = await api("POST", "/app/calendar-feed", token, { workspace_id: w.workspaceId });
+    expect(made.status).toBe(200);
+    expect(made.body.url).toMatch(/\/app\/calendar-feed\/ics\?token=[A-Za-z0-9_-]{40,}$/);
+    expect((await api("GET", `/app/calendar-feed?workspace_id=${w.workspaceId}`, token)).body).toMatchObject({
+      enabled: true,
+      url: null,
+    });
+    const path = new URL(made.body.url).pathname + new URL(made.body.url).search;
+    const feed = await call(t.app, { method: "GET", url: path });
+    expect(feed.status).toBe(200);
+    expect(feed.headers["content-type"]).toContain("text/calendar");
+    const calendar = new ICAL.Component(ICAL.parse(String(feed.body)));
+    expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    const events = calendar.getAllSubcomponents("vevent").map((c) => new ICAL.Event(c));
+    expect(events.map((e) => e.summary).sort()).toEqual(["営業部定例; 第3週, 確認", "期限: 議事録を清書する"].sort());
+    const meeting = events.find((e) => e.uid === `meeting-${m.id}@tasuki`)!;
+    expect(meeting.startDate.toJSDate().toISOString()).toBe("2026-11-30T01:00:00.000Z");
+    const deadline = events.find((e) => e.summary.startsWith("期限"))!;
+    expect(deadline.startDate.isDate).toBe(true);
+    expect(deadline.startDate.toString()).toBe("2026-12-03");
+
+    // Renewed: the old URL answers 404, the new one works; deleted: nothing answers.
+    const renewed = await api("POST", "/app/calendar-feed", token, { workspace_id: w.workspaceId });
+    expect((await call(t.app, { method: "GET", url: path })).status).toBe(404);
+    const newPath = new URL(renewed.body.url).pathname + new URL(renewed.body.url).search;
+    expect((await call(t.app, { method: "GET", url: newPath })).status).toBe(200);
+    expect((await api("DELETE", `/app/calendar-feed?workspace_id=${w.workspaceId}`, token)).status).toBe(200);
+    expect((await call(t.app, { method: "GET", url: newPath })).status).toBe(404);
+  });
+
+  it("refuses other workspaces, bad input and unknown tokens", async () => {
+    const w = await world();
+    const token = w.participant.tokens.access_token;
+    expectError(await api("POST", "/app/calendar-feed", token, { workspace_id: w.outsider.workspace.id }), 404);
+    expectError(await api("GET", `/app/calendar-feed?workspace_id=${w.outsider.workspace.id}`, token), 404);
+    expectError(await api("DELETE", `/app/calendar-feed?workspace_id=${w.outsider.workspace.id}`, token), 404);
+    expectError(await api("POST", "/app/calendar-feed", token, { workspace_id: "x" }), 400);
+    expectError(await api("POST", "/app/calendar-feed", token, { workspace_id: w.workspaceId, extra: 1 }), 400);
+    expect((await call(t.app, { method: "GET", url: "/app/calendar-feed/ics?token=short" })).status).toBe(400);
+    expect((await call(t.app, { method: "GET", url: `/app/calendar-feed/ics?token=${"a".repeat(43)}` })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(t.app, { method: "POST", url: "/app/calendar-feed", payload: { workspace_id: w.workspaceId } }))
+        .status,
+    ).toBe(401);
+  });
+});
