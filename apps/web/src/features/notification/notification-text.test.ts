@@ -7,6 +7,7 @@ const base: Notification = {
   workspace_id: "0190a0a0-0000-7000-8000-000000000002",
   kind: "task_assigned",
   task: { id: "0190a0a0-0000-7000-8000-000000000003", title: "見積書を送る" },
+  meeting: null,
   actor: { id: "0190a0a0-0000-7000-8000-000000000004", last_name: "山田", first_name: "太郎", avatar_url: null },
   from_status: null,
   to_status: null,
@@ -32,6 +33,29 @@ describe("notificationText", () => {
     expect(notificationText({ ...reminder, days_before: 0 })).toBe("タスク「見積書を送る」の期限は本日です");
     expect(notificationText({ ...reminder, days_before: 2 })).toBe(
       "タスク「見積書を送る」の期限まであと2日です（2026年12月3日）",
+    );
+  });
+});
+
+describe("meeting notices", () => {
+  it("name the meeting and its Tokyo start", () => {
+    const meeting = {
+      ...base,
+      task: null,
+      meeting: {
+        id: "0190a0a0-0000-7000-8000-000000000005",
+        name: "営業部定例",
+        starts_at: "2026-12-07T01:00:00.000Z",
+      },
+    };
+    expect(notificationText({ ...meeting, kind: "meeting_invited" })).toBe(
+      "山田　太郎さんがあなたを会議「営業部定例」（12月7日 10:00〜）に招待しました",
+    );
+    expect(notificationText({ ...meeting, kind: "meeting_minutes_shared" })).toBe(
+      "山田　太郎さんが会議「営業部定例」の議事録を共有しました",
+    );
+    expect(notificationText({ ...meeting, kind: "meeting_reminder", actor: null })).toBe(
+      "まもなく会議「営業部定例」が始まります（12月7日 10:00〜）",
     );
   });
 });

@@ -7,6 +7,8 @@ import { STATUS_LABELS } from "../task/task-labels.ts";
 export function notificationText(item: Notification): string {
   const title = item.task?.title ? `「${item.task.title}」` : "タスク";
   const who = item.actor ? `${displayName(item.actor)}さん` : "";
+  const meeting = `「${item.meeting?.name ?? "会議"}」`;
+  const when = item.meeting?.starts_at ? `（${toTokyo(item.meeting.starts_at).format("M月D日 H:mm")}〜）` : "";
   switch (item.kind) {
     case "task_assigned":
       return `${who}があなたをタスク${title}の担当者に設定しました`;
@@ -22,6 +24,16 @@ export function notificationText(item: Notification): string {
       if (!item.days_before) return `タスク${title}の期限は本日です`;
       return `タスク${title}の期限まであと${item.days_before}日です（${deadline}）`;
     }
+    case "meeting_invited":
+      return `${who}があなたを会議${meeting}${when}に招待しました`;
+    case "meeting_updated":
+      return `${who}が会議${meeting}の予定を変更しました${when}`;
+    case "meeting_cancelled":
+      return `会議${meeting}${when}は取り消されたか、あなたが参加者から外れました`;
+    case "meeting_reminder":
+      return `まもなく会議${meeting}が始まります${when}`;
+    case "meeting_minutes_shared":
+      return `${who}が会議${meeting}の議事録を共有しました`;
   }
 }
 

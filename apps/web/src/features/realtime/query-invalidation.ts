@@ -11,10 +11,14 @@ export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspa
   const root = (key: QueryKey) => key[0];
   switch (event.entity) {
     case "task":
-      // Analytics figures count tasks: an open analytics page follows every task change.
+      // Analytics figures count tasks: an open analytics page follows every task change. A meeting page lists
+      // its action items (its own and the open ones carried over from earlier occurrences, so not only the
+      // meeting the task names): an open meeting page follows task changes too; the server sends the event to
+      // the viewers of the meeting a task left as well (its former meeting_id).
       return (key) =>
         (root(key) === "task" && key[1] !== "periodic-preview" && (key[1] !== "detail" || key[2] === event.id)) ||
-        root(key) === "analytics";
+        root(key) === "analytics" ||
+        (root(key) === "meeting" && key[1] === "detail");
     case "primary_item":
     case "secondary_item":
       // Items are listed with their tasks; a task's detail names its items.

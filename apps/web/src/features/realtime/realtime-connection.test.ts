@@ -163,6 +163,10 @@ describe("query invalidation", () => {
     const meeting = affectedBy(event("meeting", "m1"));
     expect(meeting(["meeting", "list", {}])).toBe(true);
     expect(meeting(["task", "list", {}])).toBe(false);
+    // An action item's change refreshes an open meeting page (not the meeting lists).
+    const task = affectedBy(event("task", "t1"));
+    expect(task(["meeting", "detail", "m1"])).toBe(true);
+    expect(task(["meeting", "list", {}])).toBe(false);
     // An entity the web app has no rule for refreshes everything rather than leave a page stale.
     expect(affectedBy(event("invoice", "i1"))(["anything"])).toBe(true);
   });

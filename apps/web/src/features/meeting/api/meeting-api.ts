@@ -11,7 +11,14 @@ import {
   restoreMeetingContract,
   updateMeetingContract,
 } from "@tasuki/contract/meeting/meeting.contracts";
+import {
+  deleteCalendarFeedContract,
+  getCalendarFeedContract,
+  newCalendarFeedContract,
+  shareMeetingMinutesContract,
+} from "@tasuki/contract/meeting/meeting-calendar.contracts";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
+import { fetchApiFile, saveBlob } from "../../../lib/api-blob.ts";
 import { callApi } from "../../../lib/api-client.ts";
 
 /** Query keys start with "meeting": realtime `meeting` events refresh exactly these (query-invalidation.ts). */
@@ -55,3 +62,25 @@ export const restoreMeeting = (id: string) => callApi(restoreMeetingContract, { 
 export const putMeetingPeriodic = (id: string, rule: RecurrenceRule) =>
   callApi(putMeetingPeriodicContract, { params: { id }, body: { rule } });
 export const stopMeetingPeriodic = (id: string) => callApi(deleteMeetingPeriodicContract, { params: { id } });
+
+/** 議事録を共有: mails the minutes to the participants. */
+export const shareMinutes = (id: string) => callApi(shareMeetingMinutesContract, { params: { id } });
+
+/** The meeting's invitation as an .ics file, saved under the meeting's name. */
+export async function downloadMeetingIcs(id: string, name: string): Promise<void> {
+  const file = await fetchApiFile(`/app/meeting/${encodeURIComponent(id)}/ical`);
+  saveBlob(file.blob, `${name.replace(/[\\/:*?"<>|]/g, "_").slice(0, 60) || "meeting"}.ics`);
+}
+
+export function useCalendarFeed(workspaceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ["meeting", "calendar-feed", workspaceId],
+    queryFn: ({ signal }) => callApi(getCalendarFeedContract, { query: { workspace_id: workspaceId }, signal }),
+    enabled,
+  });
+}
+
+export const newCalendarFeed = (workspaceId: string) =>
+  callApi(newCalendarFeedContract, { body: { workspace_id: workspaceId } });
+export const deleteCalendarFeed = (workspaceId: string) =>
+  callApi(deleteCalendarFeedContract, { query: { workspace_id: workspaceId } });

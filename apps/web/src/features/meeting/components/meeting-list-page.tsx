@@ -1,6 +1,7 @@
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import ChevronLeftOutlined from "@mui/icons-material/ChevronLeftOutlined";
 import ChevronRightOutlined from "@mui/icons-material/ChevronRightOutlined";
+import EventOutlined from "@mui/icons-material/EventOutlined";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import Box from "@mui/material/Box";
@@ -23,7 +24,11 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { usePermission } from "../../authority/permissions.ts";
+import { useGroups } from "../../group/api/list-groups.ts";
+import type { PersonRef } from "../../organization/components/person-avatar.tsx";
+import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
+import { useAllProjects } from "../../project/api/list-projects.ts";
 import { useMeetings, useRoomNames } from "../api/meeting-api.ts";
 import {
   type CalendarView,
@@ -34,6 +39,7 @@ import {
   timeRange,
   tokyoDateOf,
 } from "../meeting-calendar.ts";
+import { CalendarFeedDialog } from "./calendar-feed-dialog.tsx";
 import { MeetingDialog } from "./meeting-dialog.tsx";
 
 const ALL = "__all__";
@@ -63,6 +69,9 @@ export function MeetingListPage() {
   const mayManage = usePermission("manage_meetings");
   const canCreate = mayCreate || mayManage;
   const [creating, setCreating] = useState(false);
+  const [feedOpen, setFeedOpen] = useState(false);
+  // The person filter lives in the page (a name to show needs more than the id an address could carry).
+  const [participant, setParticipant] = useState<PersonRef | null>(null);
   const view: CalendarView = search.view ?? "list";
   const date = search.date ?? toTokyo(new Date()).format("YYYY-MM-DD");
   const period = periodOf(view, date);
@@ -72,7 +81,13 @@ export function MeetingListPage() {
     to: period.to,
     ...(search.type && { meeting_type: search.type }),
     ...(search.room && { room_name: search.room }),
+    ...(participant && { participant_id: participant.id }),
+    ...(search.group && { group_id: search.group }),
+    ...(search.project && { project_id: search.project }),
   });
+  const groups = useGroups({ workspace_id: workspaceId, per_page: 200 });
+  const projects = useAllProjects({ workspace_id: workspaceId });
+  const filtered = Boolean(search.type || search.room || search.group || search.project || participant);
   const rooms = useRoomNames(workspaceId);
   const set = (patch: Record<string, string | undefined>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
@@ -94,14 +109,19 @@ export function MeetingListPage() {
         title="会議"
         description="定例・1on1・プロジェクト会議の議題、議事録、アクションアイテムを管理します。"
         actions={
-          canCreate ? (
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-              会議を作成
+          <Stack direction="row" spacing={1}>
+            <Button startIcon={<EventOutlined />} onClick={() => setFeedOpen(true)}>
+              カレンダー連携
             </Button>
-          ) : undefined
+            {canCreate && (
+              <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+                会議を作成
+              </Button>
+            )}
+          </Stack>
         }
       />
-      <Stack direction={{ xs: "column", md: "row" }} spacing={1.5} sx={{ mb: 2, alignItems: { md: "center" } }}>
+      <Stack direction="row" spacing={1} sx={{ mb: 1.5, alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
           <IconButton aria-label="前の期間" onClick={() => set({ date: stepDate(view, date, -1) })}>
             <ChevronLeftOutlined />
@@ -117,50 +137,103 @@ export function MeetingListPage() {
           </Typography>
         </Stack>
         <Box sx={{ flex: 1 }} />
-        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center" }}>
-          <TextField
-            select
-            size="small"
-            label="種類"
-            value={search.type ?? ALL}
-            onChange={(e) => set({ type: e.target.value === ALL ? undefined : e.target.value })}
-            sx={{ minWidth: 140 }}
-          >
-            <MenuItem value={ALL}>すべて</MenuItem>
-            {(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((type) => (
-              <MenuItem key={type} value={type}>
-                {MEETING_TYPE_LABELS[type]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="会議室"
-            value={search.room ?? ALL}
-            onChange={(e) => set({ room: e.target.value === ALL ? undefined : e.target.value })}
-            sx={{ minWidth: 140 }}
-          >
-            <MenuItem value={ALL}>すべて</MenuItem>
-            {(rooms.data?.items ?? []).map((room) => (
-              <MenuItem key={room} value={room}>
-                {room}
-              </MenuItem>
-            ))}
-          </TextField>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={view}
-            onChange={(_, value: CalendarView | null) => value && set({ view: value === "list" ? undefined : value })}
-            aria-label="表示"
-          >
-            <ToggleButton value="list">リスト</ToggleButton>
-            <ToggleButton value="week">週</ToggleButton>
-            <ToggleButton value="month">月</ToggleButton>
-          </ToggleButtonGroup>
-        </Box>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_, value: CalendarView | null) => value && set({ view: value === "list" ? undefined : value })}
+          aria-label="表示"
+        >
+          <ToggleButton value="list">リスト</ToggleButton>
+          <ToggleButton value="week">週</ToggleButton>
+          <ToggleButton value="month">月</ToggleButton>
+        </ToggleButtonGroup>
       </Stack>
+      {/* The filters: one compact row on a desktop, two columns on a phone. */}
+      <Box
+        sx={{
+          display: "grid",
+          gap: 1,
+          mb: 2,
+          alignItems: "center",
+          gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(5, minmax(0, 1fr)) auto" },
+        }}
+      >
+        <TextField
+          select
+          size="small"
+          label="種類"
+          value={search.type ?? ALL}
+          onChange={(e) => set({ type: e.target.value === ALL ? undefined : e.target.value })}
+        >
+          <MenuItem value={ALL}>すべて</MenuItem>
+          {(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((type) => (
+            <MenuItem key={type} value={type}>
+              {MEETING_TYPE_LABELS[type]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="会議室"
+          value={search.room ?? ALL}
+          onChange={(e) => set({ room: e.target.value === ALL ? undefined : e.target.value })}
+        >
+          <MenuItem value={ALL}>すべて</MenuItem>
+          {(rooms.data?.items ?? []).map((room) => (
+            <MenuItem key={room} value={room}>
+              {room}
+            </MenuItem>
+          ))}
+        </TextField>
+        <StaffPicker
+          workspaceId={workspaceId}
+          size="small"
+          label="参加者"
+          placeholder="名前で検索"
+          value={participant}
+          onChange={setParticipant}
+        />
+        <TextField
+          select
+          size="small"
+          label="グループ"
+          value={search.group ?? ALL}
+          onChange={(e) => set({ group: e.target.value === ALL ? undefined : e.target.value })}
+        >
+          <MenuItem value={ALL}>すべて</MenuItem>
+          {(groups.data?.items ?? []).map((group) => (
+            <MenuItem key={group.id} value={group.id}>
+              {group.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="プロジェクト"
+          value={search.project ?? ALL}
+          onChange={(e) => set({ project: e.target.value === ALL ? undefined : e.target.value })}
+        >
+          <MenuItem value={ALL}>すべて</MenuItem>
+          {(projects.data?.items ?? []).map((project) => (
+            <MenuItem key={project.id} value={project.id}>
+              {project.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          size="small"
+          disabled={!filtered}
+          onClick={() => {
+            setParticipant(null);
+            set({ type: undefined, room: undefined, group: undefined, project: undefined });
+          }}
+        >
+          条件をクリア
+        </Button>
+      </Box>
       {meetings.isError ? (
         <ErrorState error={meetings.error} onRetry={() => void meetings.refetch()} />
       ) : meetings.isPending ? (
@@ -186,14 +259,21 @@ export function MeetingListPage() {
         ) : (
           <EmptyState
             icon={<ForumOutlined />}
-            title="この期間の会議はありません"
-            description={canCreate ? "「会議を作成」から定例や1on1を登録できます。" : undefined}
+            title={filtered ? "条件に一致する会議はありません" : "この期間の会議はありません"}
+            description={
+              filtered
+                ? "条件を変えるか、クリアしてください。"
+                : canCreate
+                  ? "「会議を作成」から定例や1on1を登録できます。"
+                  : undefined
+            }
           />
         )
       ) : (
         <CalendarGrid days={daysOf(period)} byDay={byDay} month={view === "month" ? toTokyo(date).month() : null} />
       )}
       {creating && <MeetingDialog workspaceId={workspaceId} onClose={() => setCreating(false)} />}
+      {feedOpen && <CalendarFeedDialog workspaceId={workspaceId} onClose={() => setFeedOpen(false)} />}
     </>
   );
 }

@@ -1,13 +1,33 @@
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
+import DragIndicatorOutlined from "@mui/icons-material/DragIndicatorOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
+import EventOutlined from "@mui/icons-material/EventOutlined";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
+import ForwardToInboxOutlined from "@mui/icons-material/ForwardToInboxOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Checkbox from "@mui/material/Checkbox";
 import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -26,8 +46,14 @@ import { formatSlashDate, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { PersonAvatar, type PersonRef } from "../../organization/components/person-avatar.tsx";
 import { StaffPicker } from "../../organization/components/staff-picker.tsx";
-import { newPrimaryItem, primaryItemsQueryOptions, secondaryItemsQueryOptions } from "../../task/api/item-api.ts";
-import { deleteMeeting, useMeeting } from "../api/meeting-api.ts";
+import { placeBetween, projectMove } from "../../project/project-sections.ts";
+import {
+  newPrimaryItem,
+  primaryItemsQueryOptions,
+  putItemPosition,
+  secondaryItemsQueryOptions,
+} from "../../task/api/item-api.ts";
+import { deleteMeeting, downloadMeetingIcs, shareMinutes, useMeeting } from "../api/meeting-api.ts";
 import { holidayName, timeRange } from "../meeting-calendar.ts";
 import { MeetingDialog } from "./meeting-dialog.tsx";
 import { meetingTypeChip, plainLink } from "./meeting-list-page.tsx";
@@ -66,6 +92,19 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
       showErrorToast(error);
     }
   };
+  const share = async () => {
+    if (!m.minutes.trim()) {
+      showToast("議事録が空です。書いてから共有してください。", { type: "warning" });
+      return;
+    }
+    if (!window.confirm("議事録を参加者全員にメールで共有しますか？")) return;
+    try {
+      const { recipients } = await shareMinutes(m.id);
+      showToast(`議事録を${recipients}人に共有しました`, { type: "success" });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
   return (
     <>
       <PageHeader
@@ -89,16 +128,29 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
           </Stack>
         }
         actions={
-          m.can_edit ? (
-            <Stack direction="row" spacing={1}>
-              <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
-                編集
+          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+            {m.can_write_minutes && !m.deleted_at && (
+              <Button variant="outlined" startIcon={<ForwardToInboxOutlined />} onClick={() => void share()}>
+                議事録を共有
               </Button>
-              <Button color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => void remove()}>
-                削除
-              </Button>
-            </Stack>
-          ) : undefined
+            )}
+            <Button
+              startIcon={<EventOutlined />}
+              onClick={() => void downloadMeetingIcs(m.id, m.name).catch(showErrorToast)}
+            >
+              .ics
+            </Button>
+            {m.can_edit && (
+              <>
+                <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+                  編集
+                </Button>
+                <Button color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => void remove()}>
+                  削除
+                </Button>
+              </>
+            )}
+          </Stack>
         }
       />
       {m.deleted_at && (
@@ -207,6 +259,27 @@ function Agenda({ meeting }: { meeting: MeetingDetail }) {
   const [name, setName] = useState("");
   const writable = meeting.can_write_minutes && !meeting.deleted_at;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["task-item"] });
+  const listKey = primaryItemsQueryOptions(meeting.workspace_id, { meeting_id: meeting.id }).queryKey;
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  // Dropped between two neighbours: shown there at once, saved by the position call (lib/position.ts
+  // moveBetween on the server), and put back if the server refuses.
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const list = items.data;
+    if (!list || !over || active.id === over.id) return;
+    const result = projectMove(list, String(active.id), String(over.id));
+    if (!result) return;
+    const neighbours = { prev_id: result.prev_id, next_id: result.next_id };
+    queryClient.setQueryData(listKey, placeBetween(list, String(active.id), neighbours));
+    putItemPosition("primary", String(active.id), neighbours)
+      .catch((error: unknown) => {
+        queryClient.setQueryData(listKey, list);
+        showErrorToast(error);
+      })
+      .finally(() => void refresh());
+  };
   const add = async () => {
     if (!name.trim()) return;
     try {
@@ -239,29 +312,22 @@ function Agenda({ meeting }: { meeting: MeetingDetail }) {
           議題はまだありません。
         </Typography>
       ) : (
-        <Stack spacing={0.5} component="ol" sx={{ pl: 0, m: 0, listStyle: "none" }}>
-          {items.data.map((item, index) => (
-            <Box component="li" key={item.id}>
-              <Stack direction="row" sx={{ alignItems: "center" }} spacing={1}>
-                <Checkbox
-                  size="small"
-                  checked={item.done}
-                  disabled={!writable}
-                  onChange={() => void toggle(item)}
-                  slotProps={{ input: { "aria-label": `${item.name}を済にする` } }}
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={items.data.map((item) => item.id)} strategy={verticalListSortingStrategy}>
+            <Stack spacing={0.5} component="ol" sx={{ pl: 0, m: 0, listStyle: "none" }}>
+              {items.data.map((item, index) => (
+                <AgendaRow
+                  key={item.id}
+                  item={item}
+                  index={index}
+                  writable={writable}
+                  workspaceId={meeting.workspace_id}
+                  onToggle={() => void toggle(item)}
                 />
-                <Typography
-                  variant="body2"
-                  sx={{ flex: 1, textDecoration: item.done ? "line-through" : undefined, fontWeight: 600 }}
-                >
-                  {index + 1}. {item.name}
-                </Typography>
-                {item.carried_from_id && carriedChip}
-              </Stack>
-              <SecondaryItems workspaceId={meeting.workspace_id} primaryItemId={item.id} />
-            </Box>
-          ))}
-        </Stack>
+              ))}
+            </Stack>
+          </SortableContext>
+        </DndContext>
       )}
       {writable && (
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
@@ -281,6 +347,69 @@ function Agenda({ meeting }: { meeting: MeetingDetail }) {
           </Button>
         </Stack>
       )}
+    </Box>
+  );
+}
+
+function AgendaRow({
+  item,
+  index,
+  writable,
+  workspaceId,
+  onToggle,
+}: {
+  item: PrimaryItem;
+  index: number;
+  writable: boolean;
+  workspaceId: string;
+  onToggle: () => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+    disabled: !writable,
+  });
+  return (
+    <Box
+      component="li"
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      sx={{
+        borderRadius: 1,
+        bgcolor: isDragging ? "background.paper" : undefined,
+        boxShadow: isDragging ? "0 8px 24px rgba(31, 36, 51, 0.16)" : "none",
+        position: "relative",
+        zIndex: isDragging ? 1 : "auto",
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: "center" }} spacing={0.5}>
+        {writable && (
+          <IconButton
+            ref={setActivatorNodeRef}
+            size="small"
+            aria-label={`「${item.name}」を並べ替える`}
+            sx={{ cursor: "grab", color: "text.secondary", touchAction: "none", p: 0.25 }}
+            {...attributes}
+            {...listeners}
+          >
+            <DragIndicatorOutlined fontSize="small" />
+          </IconButton>
+        )}
+        <Checkbox
+          size="small"
+          checked={item.done}
+          disabled={!writable}
+          onChange={onToggle}
+          slotProps={{ input: { "aria-label": `${item.name}を済にする` } }}
+        />
+        <Typography
+          variant="body2"
+          sx={{ flex: 1, textDecoration: item.done ? "line-through" : undefined, fontWeight: 600 }}
+        >
+          {index + 1}. {item.name}
+        </Typography>
+        {item.carried_from_id && carriedChip}
+      </Stack>
+      <SecondaryItems workspaceId={workspaceId} primaryItemId={item.id} />
     </Box>
   );
 }

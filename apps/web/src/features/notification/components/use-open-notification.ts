@@ -2,7 +2,10 @@ import { useNavigate } from "@tanstack/react-router";
 import type { Notification } from "@tasuki/contract/notification/notification.schema";
 import { useReadNotification } from "../api/read-notification.ts";
 
-/** Opening a notification marks it read and shows its task in 自分のタスク (the drawer opens from `task`). */
+/**
+ * Opening a notification marks it read and shows its task in 自分のタスク (the drawer opens from `task`), or its
+ * meeting's page (a cancelled meeting's page answers 会議を表示できません, which says it well enough).
+ */
 export function useOpenNotification(onOpened?: () => void) {
   const navigate = useNavigate();
   const read = useReadNotification();
@@ -10,5 +13,8 @@ export function useOpenNotification(onOpened?: () => void) {
     if (item.read_at === null) read.mutate(item.id);
     onOpened?.();
     if (item.task) void navigate({ to: "/task/me", search: { task: item.task.id } });
+    else if (item.meeting) {
+      void navigate({ to: "/communication/meeting/$meetingId", params: { meetingId: item.meeting.id } });
+    }
   };
 }

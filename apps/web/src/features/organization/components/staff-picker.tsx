@@ -14,6 +14,9 @@ interface BaseProps {
   label: string;
   helperText?: string;
   disabled?: boolean;
+  /** "small" in filter rows, beside other small fields. */
+  size?: "small" | "medium";
+  placeholder?: string;
 }
 
 type SingleProps = BaseProps & {
@@ -36,7 +39,7 @@ const toRef = (staff: PersonRef & { email?: string | null }): PersonRef & { emai
  * works the same with 20 or 2,000 staff. Only the first 20 matches are offered.
  */
 export function StaffPicker(props: SingleProps | MultipleProps) {
-  const { workspaceId, label, helperText, disabled } = props;
+  const { workspaceId, label, helperText, disabled, size, placeholder = "名前・メールアドレスで検索" } = props;
   const [input, setInput] = useState("");
   const [open, setOpen] = useState(false);
   const q = useDebouncedValue(input.trim(), 250);
@@ -85,7 +88,7 @@ export function StaffPicker(props: SingleProps | MultipleProps) {
       );
     },
     renderInput: (params: object) => (
-      <TextField {...params} label={label} helperText={helperText} placeholder="名前・メールアドレスで検索" />
+      <TextField {...params} size={size} label={label} helperText={helperText} placeholder={placeholder} />
     ),
   };
 

@@ -7,6 +7,8 @@ const searchSchema = z.object({
   date: z.iso.date().optional().catch(undefined),
   type: z.enum(["regular", "one_on_one", "project", "other"]).optional().catch(undefined),
   room: z.string().max(100).optional().catch(undefined),
+  group: z.uuid().optional().catch(undefined),
+  project: z.uuid().optional().catch(undefined),
 });
 
 export const Route = createFileRoute("/_app/communication/meeting/")({
