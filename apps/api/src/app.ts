@@ -29,6 +29,7 @@ import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerTaskRoutes } from "./modules/task/task.routes.ts";
 import {
+  registerAiTplRoutes,
   registerPrimaryItemTplRoutes,
   registerSecondaryItemTplRoutes,
   registerTaskTplRoutes,
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerPrimaryItemTplRoutes(api, ctx);
     registerSecondaryItemTplRoutes(api, ctx);
     registerTemplateRoutes(api, ctx);
+    registerAiTplRoutes(api, ctx);
     registerClosedDayRoutes(api, ctx);
   });
   await registerWebApp(app, config.webDistDir);

@@ -962,6 +962,22 @@ const matrix: Record<string, Row> = {
     }),
   },
 
+  "GET /app/ai-primary-tpl/list": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/ai-primary-tpl/list?workspace_id=${f.workspaceId}&business_category_id=it` }),
+  },
+  "GET /app/ai-secondary-tpl/list": {
+    expect: writers(),
+    request: (f) => ({ url: `/app/ai-secondary-tpl/list?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/ai-primary-tpl/generate": {
+    expect: managers(),
+    request: (f) => ({
+      url: "/app/ai-primary-tpl/generate",
+      payload: { workspace_id: f.workspaceId, goal: "秋の展示会に出展する", business_category_id: "it" },
+    }),
+  },
+
   // Closed days (休業日): every member reads; manage_org_definitions (owner, admin by default) replaces them.
   "GET /app/closed-day/list": {
     expect: members(),

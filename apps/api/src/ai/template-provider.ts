@@ -1,4 +1,5 @@
 import type { AiProvider, TaskDescriptionInput } from "./ai-provider.ts";
+import { templateDraft } from "./template-generator.ts";
 
 /** Deadlines read as the users of the product read them: Japan time, whatever the server's zone. */
 export function formatDeadline(iso: string): string {
@@ -68,8 +69,12 @@ export function templateDescription(input: TaskDescriptionInput): string {
 
 export function createTemplateProvider(): AiProvider {
   return {
+    kind: "template",
     async generateTaskDescription(input) {
       return { text: templateDescription(input), source: "template" };
+    },
+    async generateTemplate(input) {
+      return { draft: templateDraft(input), source: "template" };
     },
   };
 }

@@ -1,9 +1,12 @@
 import { deletePrimaryItemTplContract } from "@tasuki/contract/template/delete-primary-item-tpl.contract";
 import { deleteSecondaryItemTplContract } from "@tasuki/contract/template/delete-secondary-item-tpl.contract";
 import { deleteTaskTplContract } from "@tasuki/contract/template/delete-task-tpl.contract";
+import { generatePrimaryItemTplContract } from "@tasuki/contract/template/generate-primary-item-tpl.contract";
 import { getPrimaryItemTplContract } from "@tasuki/contract/template/get-primary-item-tpl.contract";
 import { getSecondaryItemTplContract } from "@tasuki/contract/template/get-secondary-item-tpl.contract";
 import { getTaskTplContract } from "@tasuki/contract/template/get-task-tpl.contract";
+import { listAiPrimaryTplsContract } from "@tasuki/contract/template/list-ai-primary-tpls.contract";
+import { listAiSecondaryTplsContract } from "@tasuki/contract/template/list-ai-secondary-tpls.contract";
 import { listPrimaryItemTplsContract } from "@tasuki/contract/template/list-primary-item-tpls.contract";
 import { listSecondaryItemTplsContract } from "@tasuki/contract/template/list-secondary-item-tpls.contract";
 import { listTaskTplsContract } from "@tasuki/contract/template/list-task-tpls.contract";
@@ -38,6 +41,7 @@ import {
   updateTaskTemplates,
   updateTemplate,
 } from "./template.service.ts";
+import { generatePrimaryItemTemplate, listCataloguePrimary, listCatalogueSecondary } from "./template-ai.service.ts";
 import { saveItemAsTemplate, saveTaskAsTemplate } from "./template-save.service.ts";
 import { previewTemplates, useTemplates } from "./template-use.service.ts";
 
@@ -198,4 +202,11 @@ export function registerSecondaryItemTplRoutes(app: FastifyInstance, ctx: AppCon
 /** /app/template/preview: the dates before anything is made. */
 export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, previewTemplateContract, ({ auth, body }) => previewTemplates(ctx, auth, body));
+}
+
+/** /app/ai-primary-tpl/*, /app/ai-secondary-tpl/* (AIテンプレート): the catalogue per 業種 and 「AIで作成」. */
+export function registerAiTplRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, listAiPrimaryTplsContract, ({ auth, query }) => listCataloguePrimary(ctx, auth, query));
+  route(app, ctx, listAiSecondaryTplsContract, ({ auth, query }) => listCatalogueSecondary(ctx, auth, query));
+  route(app, ctx, generatePrimaryItemTplContract, ({ auth, body }) => generatePrimaryItemTemplate(ctx, auth, body));
 }
