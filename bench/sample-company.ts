@@ -41,6 +41,7 @@ import {
   PERIODIC_MAX_OCCURRENCES,
   tokyoToday,
 } from "../apps/api/src/modules/task/task-periodic.service.ts";
+import { fillSampleBilling } from "./sample-billing.ts";
 import {
   GIVEN_NAMES,
   OFFICIAL_POSITIONS,
@@ -705,18 +706,22 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       createdBy: ownerUserId,
       createdAt: ago(400),
     });
-    // A paying customer for a year: premium, monthly, by bank transfer (請求書払い).
-    await tx.insert(planContracts).values({
-      workspaceId,
-      plan: "premium",
-      cycle: "monthly",
-      seats: staffRows.filter((row) => row.status === "active").length,
-      status: "active",
-      paymentMethod: "bank_transfer",
-      currentPeriodStart: ago(10),
-      currentPeriodEnd: periodEnd(ago(10), "monthly"),
-    });
+    // A paying customer for a year: premium, monthly, by bank transfer (請求書払い), with its invoices.
+    const [contract] = await tx
+      .insert(planContracts)
+      .values({
+        workspaceId,
+        plan: "premium",
+        cycle: "monthly",
+        seats: staffRows.filter((row) => row.status === "active").length,
+        status: "active",
+        paymentMethod: "bank_transfer",
+        currentPeriodStart: ago(10),
+        currentPeriodEnd: periodEnd(ago(10), "monthly"),
+      })
+      .returning();
     await tx.insert(billingAccounts).values({ workspaceId });
+    await fillSampleBilling(tx, { workspaceId, companyName: options.companyName, contract: contract!, now });
     await tx
       .insert(groupTypes)
       .values(["本部", "部", "課"].map((name, level) => ({ id: layerIds[level], workspaceId, name, level })));

@@ -3,6 +3,7 @@ import Stack from "@mui/material/Stack";
 import { type Id, toast } from "react-toastify";
 import { apiErrorMessage, isSessionEndedError } from "./api-error-message.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_AUTO_CLOSE_WITH_UNDO_MS } from "./constants.ts";
+import { announceUpgradeNeeded, upgradeNeededOf } from "./upgrade-needed.ts";
 
 export type ToastType = "default" | "info" | "success" | "warning" | "error";
 
@@ -52,5 +53,8 @@ export function showToast(message: string, options: ToastOptions = {}): Id {
 /** The error toast of spec section 8; skipped for a session that just ended (its sign-out says so). */
 export function showErrorToast(error: unknown): void {
   if (isSessionEndedError(error)) return;
+  // A plan limit opens the upgrade dialog instead (with its link to the plans).
+  const upgrade = upgradeNeededOf(error);
+  if (upgrade && announceUpgradeNeeded(upgrade)) return;
   showToast(apiErrorMessage(error), { type: "error" });
 }

@@ -126,6 +126,11 @@ export const analyticsBreakdownRowSchema = z.object({
   key: z.string().nullable(),
   /** The group's, project's or person's name; empty for priorities and statuses (the client labels them). */
   name: z.string(),
+  /**
+   * By project: the row of the tasks (visible to the caller) of projects the caller may not see, whose ids and
+   * names are not given (key null, name empty).
+   */
+  hidden: z.boolean(),
   /** For a group row of the workspace or a group scope: the row counts this group's sub-groups too. */
   rolled_up: z.boolean(),
   /** Live tasks now, and of them open and overdue. */

@@ -17,6 +17,12 @@ export const corporateNumberSchema = z
   .trim()
   .regex(/^\d{13}$/, { error: "法人番号は13桁の数字で入力してください" });
 
+/** 適格請求書発行事業者登録番号: T and 13 digits (for a corporation, T + its 法人番号); the server checks the digit. */
+export const registrationNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^T\d{13}$/, { error: "登録番号は「T」と13桁の数字で入力してください" });
+
 export const employeeSizeSchema = z.enum(["1-9", "10-49", "50-99", "100-299", "300-999", "1000-"]);
 export const EMPLOYEE_SIZE_LABELS: Record<z.infer<typeof employeeSizeSchema>, string> = {
   "1-9": "1〜9人",
@@ -26,6 +32,30 @@ export const EMPLOYEE_SIZE_LABELS: Record<z.infer<typeof employeeSizeSchema>, st
   "300-999": "300〜999人",
   "1000-": "1,000人以上",
 };
+
+/** 業種: the divisions (大分類) of the Japan Standard Industrial Classification, by their letter. */
+export const BUSINESS_CATEGORIES = [
+  { code: "A", label: "農業，林業" },
+  { code: "B", label: "漁業" },
+  { code: "C", label: "鉱業，採石業，砂利採取業" },
+  { code: "D", label: "建設業" },
+  { code: "E", label: "製造業" },
+  { code: "F", label: "電気・ガス・熱供給・水道業" },
+  { code: "G", label: "情報通信業" },
+  { code: "H", label: "運輸業，郵便業" },
+  { code: "I", label: "卸売業，小売業" },
+  { code: "J", label: "金融業，保険業" },
+  { code: "K", label: "不動産業，物品賃貸業" },
+  { code: "L", label: "学術研究，専門・技術サービス業" },
+  { code: "M", label: "宿泊業，飲食サービス業" },
+  { code: "N", label: "生活関連サービス業，娯楽業" },
+  { code: "O", label: "教育，学習支援業" },
+  { code: "P", label: "医療，福祉" },
+  { code: "Q", label: "複合サービス事業" },
+  { code: "R", label: "サービス業（他に分類されないもの）" },
+  { code: "S", label: "公務（他に分類されるものを除く）" },
+  { code: "T", label: "分類不能の産業" },
+] as const;
 
 /** 請求先: to whom the invoices are addressed and mailed. */
 export const billingContactSchema = z
@@ -53,6 +83,7 @@ export const companyPatchSchema = z.object({
     .regex(/^[ァ-ヶー　 ・（）()]*$/, { error: "フリガナは全角カタカナで入力してください" })
     .optional(),
   corporate_number: corporateNumberSchema.nullable().optional(),
+  invoice_registration_number: registrationNumberSchema.nullable().optional(),
   business_category_code: z.string().trim().max(40).nullable().optional(),
   employee_size: employeeSizeSchema.nullable().optional(),
   postal_code: postalCode.optional(),
@@ -82,6 +113,7 @@ export const companySchema = z
     name: z.string(),
     name_kana: z.string(),
     corporate_number: z.string().nullable(),
+    invoice_registration_number: z.string().nullable(),
     business_category_code: z.string().nullable(),
     employee_size: employeeSizeSchema.nullable(),
     postal_code: z.string(),

@@ -119,6 +119,12 @@ export const planUsageSchema = z
     max_projects: z.number().int().nullable(),
     features: z.array(premiumFeatureSchema),
     workspace_status: z.enum(["active", "disabled", "locked"]),
+    /** Why a disabled or locked workspace is so: the owner asked, or a payment is past due; null when active. */
+    disabled_reason: z.enum(["owner", "non_payment"]).nullable(),
+    /** The owners' names, whom the banner of a disabled workspace tells members to ask. */
+    owner_names: z.array(z.string()),
+    /** The workspace's 会社情報, once registered (the company and billing-info pages open it by id). */
+    company_id: idSchema.nullable(),
   })
   .meta({ id: "PlanUsage" });
 export type PlanUsage = z.infer<typeof planUsageSchema>;

@@ -93,6 +93,8 @@ export const companies = pgTable(
     name: text("name").notNull(),
     nameKana: text("name_kana").notNull().default(""),
     corporateNumber: text("corporate_number"),
+    /** 適格請求書発行事業者登録番号 of the customer (T + 13 digits), for its own records; checked like the issuer's. */
+    invoiceRegistrationNumber: text("invoice_registration_number"),
     businessCategoryCode: text("business_category_code"),
     employeeSize: text("employee_size"),
     postalCode: text("postal_code").notNull().default(""),

@@ -239,6 +239,12 @@ export async function workloadFigures(
 
 export type BreakdownKey = "group_rollup" | "group" | "project" | "person" | "priority" | "status";
 
+/**
+ * The key of the row that gathers the tasks of projects the viewer may not see: a public task of such a project
+ * is counted (the viewer may open it), but the project's id and name stay unknown to them.
+ */
+export const HIDDEN_PROJECT_KEY = "hidden";
+
 export interface BreakdownRow {
   key: string | null;
   total: number;
@@ -262,8 +268,19 @@ export async function breakdownFigures(
   by: BreakdownKey,
   rollupRoot: string | null,
   limit: number,
+  /** Which projects the viewer sees (the project pages' rule): null, all of them. */
+  projectViewer: string | null,
 ): Promise<BreakdownRow[]> {
   const { now, start, end } = at;
+  const seenProjects = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        projectViewer ? projectVisibleTo(db, workspaceId, projectViewer) : undefined,
+      ),
+    );
   const inPeriod = (column: SQL) => sql`(${column} >= ${start} and ${column} < ${end})`;
   const tops = rollupRoot
     ? sql`select id, id as top from groups where parent_id = ${rollupRoot} and workspace_id = ${workspaceId} and deleted_at is null
@@ -272,7 +289,11 @@ export async function breakdownFigures(
   const key = {
     group_rollup: sql`tree.top::text`,
     group: sql`t.group_id::text`,
-    project: sql`t.project_id::text`,
+    project: projectViewer
+      ? sql`case when t.project_id is null then null
+          when ${inArray(sql`t.project_id`, seenProjects)} then t.project_id::text
+          else ${HIDDEN_PROJECT_KEY} end`
+      : sql`t.project_id::text`,
     person: sql`t.assignee_id::text`,
     priority: sql`t.priority`,
     status: sql`t.status`,

@@ -330,6 +330,50 @@ describe("who sees what", () => {
     }
   });
 
+  it("counts a public task of a project the caller may not see without naming the project", async () => {
+    // 新製品企画 belongs to 営業部: D (開発部) may not see the project, but its public task is open to everyone.
+    const project = await api("POST", "/app/project/new", w.owner, {
+      workspace_id: w.workspaceId,
+      name: "新製品企画",
+      group_id: w.groups.sales,
+    });
+    expect(project.status).toBe(201);
+    const task = await api("POST", "/app/task/new", w.owner, {
+      workspace_id: w.workspaceId,
+      title: "公開アンケートの回答",
+      project_id: project.body.id,
+      is_public: true,
+    });
+    expect(task.status).toBe(201);
+    await setMemberRules(["view_analytics_workspace", "view_analytics_person"]);
+    try {
+      const res = await api(
+        "GET",
+        `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=project")}`,
+        w.tokens.d,
+      );
+      expect(res.status).toBe(200);
+      const hidden = res.body.rows.find((row: { hidden: boolean }) => row.hidden);
+      expect(hidden).toMatchObject({ key: null, name: "", total: 1, open: 1 });
+      expect(JSON.stringify(res.body)).not.toContain(project.body.id);
+      expect(JSON.stringify(res.body)).not.toContain("新製品企画");
+      // The owner sees every project: the same task is on its project's named row.
+      const owner = await api(
+        "GET",
+        `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=project")}`,
+        w.owner,
+      );
+      expect(owner.body.rows.find((row: { key: string }) => row.key === project.body.id)).toMatchObject({
+        name: "新製品企画",
+        hidden: false,
+        total: 1,
+      });
+    } finally {
+      await setMemberRules(["view_analytics_person"]);
+      expect((await api("DELETE", `/app/task/${task.body.id}`, w.owner)).status).toBe(200);
+    }
+  });
+
   it("answers 404 for another workspace and for another workspace's scope", async () => {
     expectError(await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId)}`, w.tokens.outsider), 404);
     expectError(await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.tokens.outsider), 404);

@@ -13,7 +13,9 @@ import type { AppContext } from "../../app-context.ts";
 import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
+import { projectVisibilityOf } from "../project/project.service.ts";
 import { loadStaffRefs } from "../task/task.repository.ts";
 import { viewerOf } from "../task/task.service.ts";
 import {
@@ -23,6 +25,7 @@ import {
   findLiveProject,
   findLiveStaff,
   findWorkspaceName,
+  HIDDEN_PROJECT_KEY,
   listProjectsFor,
   namesOf,
   projectIsVisibleTo,
@@ -42,10 +45,12 @@ type ScopesQuery = z.output<typeof listAnalyticsScopesContract.query>;
 const ROW_LIMIT = 200;
 
 /**
- * The one place where analytics will be tied to a paid plan (billing arrives later): every analytics call
- * passes here after the membership check. Today every workspace may use it.
+ * The one place where analytics is tied to the plan: every figure call passes here after the membership check.
+ * Analytics is a premium feature (premium or its trial); other plans answer 403 `premium_required`.
  */
-async function requireAnalyticsPlan(_ctx: AppContext, _member: Membership): Promise<void> {}
+async function requireAnalyticsPlan(ctx: AppContext, member: Membership): Promise<void> {
+  await requirePremiumFeature(ctx.db, member.workspaceId, "analytics");
+}
 
 const can = (member: Membership) => ({
   workspace: member.permissions.includes("view_analytics_workspace"),
@@ -282,8 +287,10 @@ export async function getAnalyticsBreakdown(
     key,
     filter.kind === "group" ? filter.groupId : null,
     ROW_LIMIT,
+    projectVisibilityOf(member),
   );
-  const ids = rows.flatMap((row) => (row.key ? [row.key] : []));
+  const hidden = (row: { key: string | null }) => query.by === "project" && row.key === HIDDEN_PROJECT_KEY;
+  const ids = rows.flatMap((row) => (row.key && !hidden(row) ? [row.key] : []));
   const names =
     query.by === "group" || query.by === "project"
       ? await namesOf(ctx.db, workspaceId, query.by, ids)
@@ -300,7 +307,8 @@ export async function getAnalyticsBreakdown(
     by: query.by,
     rows: rows.map((row) => ({
       ...row,
-      name: row.key ? (names.get(row.key) ?? "") : "",
+      ...(hidden(row) ? { key: null, hidden: true } : { hidden: false }),
+      name: row.key && !hidden(row) ? (names.get(row.key) ?? "") : "",
       // The group scope's own row holds only its direct tasks; every other group row holds its branch.
       rolled_up: rollup && row.key !== null && row.key !== scope.id,
     })),

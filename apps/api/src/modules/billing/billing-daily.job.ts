@@ -8,6 +8,7 @@ import { mailWorkspaceDisabled } from "./billing-mail.ts";
 import {
   findChargeableInvoices,
   findOpenInvoices,
+  findPendingLines,
   findWorkspacesPastDue,
   insertPendingLine,
 } from "./invoice.repository.ts";
@@ -26,7 +27,7 @@ import {
   updateBillingAccount,
   updateContract,
 } from "./plan-contract.repository.ts";
-import { periodLines, prorate } from "./plan-contract.service.ts";
+import { endTrialAt, periodLines, prorate } from "./plan-contract.service.ts";
 
 declare module "../../jobs/jobs.ts" {
   interface JobPayloads {
@@ -52,17 +53,7 @@ async function endTrial(ctx: AppContext, ended: PlanContractRow): Promise<boolea
     const row = await findContract(tx, ended.workspaceId, ended.id);
     // Another run, or a contract signed meanwhile, got there first.
     if (row?.status !== "trial") return false;
-    const end = row.currentPeriodEnd ?? ctx.now();
-    await updateContract(tx, row.workspaceId, row.id, { status: "expired", endedAt: end });
-    await insertContract(tx, {
-      workspaceId: row.workspaceId,
-      plan: "free",
-      cycle: "monthly",
-      seats: row.seats,
-      status: "active",
-      currentPeriodStart: end,
-      currentPeriodEnd: null,
-    });
+    await endTrialAt(tx, row, row.currentPeriodEnd ?? ctx.now());
     return true;
   });
 }
@@ -82,6 +73,18 @@ async function renewPeriod(ctx: AppContext, ended: PlanContractRow): Promise<boo
     const scheduled = await findScheduledContract(tx, workspaceId);
     let next: PlanContractRow;
     if (row.cancelAtPeriodEnd || scheduled?.plan === "free" || row.plan === "free") {
+      // What the ending period still owes (an upgrade's or added seats' proration, which would otherwise wait
+      // for a next period that never comes) goes onto a last invoice for that period.
+      if (row.plan !== "free" && (await findPendingLines(tx, workspaceId)).length > 0) {
+        await issueInvoice(ctx, tx, {
+          workspaceId,
+          contractId: row.id,
+          lines: [],
+          periodStart: row.currentPeriodStart,
+          periodEnd: start,
+          paymentMethod: row.paymentMethod ?? "bank_transfer",
+        });
+      }
       await updateContract(tx, workspaceId, row.id, {
         status: row.cancelAtPeriodEnd ? "cancelled" : "expired",
         endedAt: start,

@@ -147,7 +147,26 @@ describe("billing", () => {
     });
     expect((await api("POST", "/app/company/new", owner.token, { ...company, workspace_id: ws })).status).toBe(409);
     const patched = await api("PATCH", `/app/company/${companyId}`, owner.token, { phone: "03-1234-5678" });
-    expect(patched.body).toMatchObject({ phone: "03-1234-5678", city: "千代田区" });
+    expect(patched.body).toMatchObject({ phone: "03-1234-5678", city: "千代田区", invoice_registration_number: null });
+    // 適格請求書発行事業者登録番号: T + 13 digits with the 法人番号's check digit.
+    const wrongDigit = await api("PATCH", `/app/company/${companyId}`, owner.token, {
+      invoice_registration_number: "T7010601046367",
+    });
+    expect(wrongDigit.status).toBe(400);
+    expect(wrongDigit.body).toMatchObject({ ...errorBody, code: "invalid_registration_number" });
+    expect(wrongDigit.body.message).toMatch(japanese);
+    const noT = await api("PATCH", `/app/company/${companyId}`, owner.token, {
+      invoice_registration_number: "8010601046367",
+    });
+    expect(noT.status).toBe(400);
+    const registered = await api("PATCH", `/app/company/${companyId}`, owner.token, {
+      invoice_registration_number: "T8010601046367",
+    });
+    expect(registered.body).toMatchObject({ invoice_registration_number: "T8010601046367", phone: "03-1234-5678" });
+    // Every member reads the plan; it names the company for the billing pages and the owners for the banner.
+    const plan = await api("GET", `/app/plan-contract/list-all?workspace_id=${ws}`, member.token);
+    expect(plan.body.usage).toMatchObject({ company_id: companyId, disabled_reason: null });
+    expect(plan.body.usage.owner_names).toHaveLength(1);
     expect((await api("GET", `/app/company/${companyId}`, outsider.token)).status).toBe(404);
     expect((await api("PATCH", `/app/company/${companyId}`, outsider.token, { phone: "0" })).status).toBe(404);
     expect((await api("GET", `/app/company/${companyId}`, member.token)).status).toBe(403);
@@ -363,12 +382,23 @@ describe("billing", () => {
     expect((await api("PUT", `/app/plan-contract/${current.id}/cancel`, member.token)).status).toBe(403);
     const cancelled = await api("PUT", `/app/plan-contract/${current.id}/cancel`, owner.token);
     expect(cancelled.body).toMatchObject({ cancel_at_period_end: true, status: "active" });
-    await advanceDays(32, [owner]);
+    // A member who joins after the cancellation is billed for the days left, on a last invoice at the end.
+    await advanceDays(5, [owner]);
+    await addStaff(t, ws, "member");
+    expect((await runBillingDay()).seatsAdded).toBeGreaterThanOrEqual(1);
+    const before = (await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token)).body.total;
+    await advanceDays(27, [owner]);
     await runBillingDay();
     const after = await api("GET", `/app/plan-contract/list-all?workspace_id=${ws}`, owner.token);
     expect(after.body.items[0]).toMatchObject({ plan: "free", status: "active" });
     expect(after.body.items[1]).toMatchObject({ plan: "premium", status: "cancelled" });
-    expect(after.body.usage).toMatchObject({ plan: "free", active_staff: 3 });
+    expect(after.body.usage).toMatchObject({ plan: "free", active_staff: 4 });
+    const invoices = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
+    expect(invoices.body.total).toBe(before + 1);
+    const last = invoices.body.items[0];
+    expect(last.lines).toHaveLength(1);
+    expect(last.lines[0].description).toMatch(/^スタッフ追加 1名 日割り/);
+    expect(last.total).toBe(last.lines[0].amount + Math.floor(last.lines[0].amount / 10));
   });
 
   it("records every billing change in the audit log", async () => {
@@ -492,7 +522,7 @@ describe("bank transfer, dunning and restore", () => {
     expect(refused.body.message).toMatch(japanese);
     expect((await api("GET", `/app/task/${task.body.id}`, staff.token)).status).toBe(200);
     const usage = await api("GET", `/app/plan-contract/list-all?workspace_id=${id}`, staff.token);
-    expect(usage.body.usage.workspace_status).toBe("disabled");
+    expect(usage.body.usage).toMatchObject({ workspace_status: "disabled", disabled_reason: "non_payment" });
 
     // Past due + 60 days: locked; only billing opens.
     await advanceDays(47, [boss, staff]);

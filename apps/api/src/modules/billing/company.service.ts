@@ -15,7 +15,7 @@ import {
   type PartnerRow,
   updateCompany,
 } from "./billing-profile.repository.ts";
-import { isValidCorporateNumber } from "./check-digit.ts";
+import { isValidCorporateNumber, isValidRegistrationNumber } from "./check-digit.ts";
 import { findCurrentContract } from "./plan-contract.repository.ts";
 
 const billingOnly = { permission: "manage_billing", billing: true } as const;
@@ -24,6 +24,7 @@ export interface CompanyInput {
   name?: string | undefined;
   name_kana?: string | undefined;
   corporate_number?: string | null | undefined;
+  invoice_registration_number?: string | null | undefined;
   business_category_code?: string | null | undefined;
   employee_size?: Company["employee_size"] | undefined;
   postal_code?: string | undefined;
@@ -42,6 +43,7 @@ function presentCompany(row: CompanyRow): Company {
     name: row.name,
     name_kana: row.nameKana,
     corporate_number: row.corporateNumber,
+    invoice_registration_number: row.invoiceRegistrationNumber,
     business_category_code: row.businessCategoryCode,
     employee_size: row.employeeSize as Company["employee_size"],
     postal_code: row.postalCode,
@@ -57,12 +59,19 @@ function presentCompany(row: CompanyRow): Company {
   };
 }
 
-function checkCorporateNumber(value: string | null | undefined): void {
-  if (value && !isValidCorporateNumber(value)) {
+function checkNumbers(input: CompanyInput): void {
+  if (input.corporate_number && !isValidCorporateNumber(input.corporate_number)) {
     throw badRequest(
       "invalid_corporate_number",
       "法人番号が正しくありません。13桁の番号をご確認ください。",
       "corporate_number fails its check digit",
+    );
+  }
+  if (input.invoice_registration_number && !isValidRegistrationNumber(input.invoice_registration_number)) {
+    throw badRequest(
+      "invalid_registration_number",
+      "登録番号が正しくありません。「T」に続く13桁の番号をご確認ください。",
+      "invoice_registration_number fails its check digit",
     );
   }
 }
@@ -71,6 +80,9 @@ const columnsOf = (input: CompanyInput) => ({
   ...(input.name !== undefined && { name: input.name }),
   ...(input.name_kana !== undefined && { nameKana: input.name_kana }),
   ...(input.corporate_number !== undefined && { corporateNumber: input.corporate_number }),
+  ...(input.invoice_registration_number !== undefined && {
+    invoiceRegistrationNumber: input.invoice_registration_number,
+  }),
   ...(input.business_category_code !== undefined && { businessCategoryCode: input.business_category_code }),
   ...(input.employee_size !== undefined && { employeeSize: input.employee_size }),
   ...(input.postal_code !== undefined && { postalCode: input.postal_code }),
@@ -92,7 +104,7 @@ export async function createCompany(
   input: CompanyInput & { workspace_id: string; name: string },
 ): Promise<Company> {
   await requireMember(ctx.db, auth, input.workspace_id, billingOnly);
-  checkCorporateNumber(input.corporate_number);
+  checkNumbers(input);
   if (await findCompanyOfWorkspace(ctx.db, input.workspace_id)) {
     throw conflict("company_exists", "会社情報はすでに登録されています。", "the workspace already has its company");
   }
@@ -120,7 +132,7 @@ export async function getCompany(ctx: AppContext, auth: RequestAuth, id: string)
 
 export async function patchCompany(ctx: AppContext, auth: RequestAuth, id: string, input: CompanyInput) {
   const row = await openCompany(ctx, auth, id);
-  checkCorporateNumber(input.corporate_number);
+  checkNumbers(input);
   const columns = columnsOf(input);
   if (Object.keys(columns).length === 0) return presentCompany(row);
   return presentCompany(await updateCompany(ctx.db, row.workspaceId, id, columns));

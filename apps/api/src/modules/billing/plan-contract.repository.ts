@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { billingAccounts, partners, planContracts } from "../../db/schema/billing.ts";
-import { workspaces } from "../../db/schema/workspaces.ts";
+import { workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
 
 export type PlanContractRow = typeof planContracts.$inferSelect;
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
@@ -130,6 +130,23 @@ export async function updateBillingAccount(
 }
 
 /** The workspace's standing: its own status with the billing account's reason and lock. */
+/** The owners' display names (family name first), for the banner of a disabled workspace. */
+export async function listOwnerNames(db: DbOrTx, workspaceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ lastName: workspaceUsers.lastName, firstName: workspaceUsers.firstName })
+    .from(workspaceUsers)
+    .where(
+      and(
+        eq(workspaceUsers.workspaceId, workspaceId),
+        eq(workspaceUsers.role, "owner"),
+        eq(workspaceUsers.status, "active"),
+        isNull(workspaceUsers.deletedAt),
+      ),
+    )
+    .orderBy(workspaceUsers.createdAt);
+  return rows.map((row) => `${row.lastName}\u3000${row.firstName}`);
+}
+
 export async function findWorkspaceStanding(db: DbOrTx, workspaceId: string) {
   const [row] = await db
     .select({

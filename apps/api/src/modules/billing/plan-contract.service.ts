@@ -27,6 +27,7 @@ import {
   findCurrentContract,
   insertContract,
   lockWorkspacePlan,
+  type PlanContractRow,
   updateContract,
 } from "./plan-contract.repository.ts";
 
@@ -236,6 +237,24 @@ export async function changePlanContract(
 }
 
 /** Ends the paid contract at its period's end; the workspace then continues on free (nothing is deleted). */
+/**
+ * The trial ends at `at` (its end, for the daily job; now, when cancelled): it is kept as `expired` and a free
+ * contract starts then. Nothing of the workspace is removed. Call under the workspace's plan lock.
+ */
+export async function endTrialAt(tx: DbOrTx, trial: PlanContractRow, at: Date): Promise<PlanContractRow> {
+  const ended = await updateContract(tx, trial.workspaceId, trial.id, { status: "expired", endedAt: at });
+  await insertContract(tx, {
+    workspaceId: trial.workspaceId,
+    plan: "free",
+    cycle: "monthly",
+    seats: trial.seats,
+    status: "active",
+    currentPeriodStart: at,
+    currentPeriodEnd: null,
+  });
+  return ended;
+}
+
 export async function cancelPlanContract(ctx: AppContext, auth: RequestAuth, id: string): Promise<PlanContract> {
   const workspaceId = await findContractWorkspace(ctx.db, id);
   if (!workspaceId) throw notFound("plan contract");
@@ -243,6 +262,8 @@ export async function cancelPlanContract(ctx: AppContext, auth: RequestAuth, id:
   const row = await ctx.db.transaction(async (tx) => {
     await lockWorkspacePlan(tx, workspaceId);
     const current = await findCurrentContract(tx, workspaceId);
+    // Cancelling the trial ends it now: waiting for its end would change nothing (「フリープランで続ける」).
+    if (current?.id === id && current.status === "trial") return endTrialAt(tx, current, ctx.now());
     if (current?.id !== id || current.status !== "active" || current.plan === "free") {
       throw conflict(
         "not_cancellable",

@@ -104,6 +104,9 @@ describe("plans", () => {
       max_projects: null,
       features: ["analytics", "ai", "integrations"],
       workspace_status: "active",
+      disabled_reason: null,
+      owner_names: [expect.any(String)],
+      company_id: null,
     });
     const other = await signUpWithWorkspace(t, "他社");
     const foreign = await api("GET", `/app/plan-contract/list-all?workspace_id=${c.id}`, other.tokens.access_token);
@@ -122,6 +125,31 @@ describe("plans", () => {
     expect(task.status).toBe(201);
     const ai = await api("POST", `/app/task/${task.body.id}/sync-generated-description`, p.token, {});
     expect(ai.status).toBe(200);
+  });
+
+  it("ends the trial at once when it is cancelled: the workspace continues on free", async () => {
+    const owner = await signUpWithWorkspace(t, "株式会社早期終了");
+    const id = owner.workspace.id;
+    const token = owner.tokens.access_token;
+    const member = await addStaff(t, id, "member");
+    const trial = (await api("GET", `/app/plan-contract/list-all?workspace_id=${id}`, token)).body.items[0];
+    expect(trial.status).toBe("trial");
+    const refused = await api("PUT", `/app/plan-contract/${trial.id}/cancel`, member.tokens.access_token);
+    expect(refused.status).toBe(403);
+    const ended = await api("PUT", `/app/plan-contract/${trial.id}/cancel`, token);
+    expect(ended.status).toBe(200);
+    expect(ended.body).toMatchObject({ id: trial.id, status: "expired" });
+    const after = await api("GET", `/app/plan-contract/list-all?workspace_id=${id}`, token);
+    expect(after.body.items.map((i: { plan: string; status: string }) => [i.plan, i.status])).toEqual([
+      ["free", "active"],
+      ["premium", "expired"],
+    ]);
+    expect(after.body.usage).toMatchObject({ plan: "free", features: [] });
+    // Once ended it is no longer the current contract.
+    expect((await api("PUT", `/app/plan-contract/${trial.id}/cancel`, token)).status).toBe(409);
+    for (let i = 0; i < 4; i += 1) await newProject(token, id, `案件${i + 1}`);
+    const fourth = await api("GET", `/app/project/list?workspace_id=${id}`, token);
+    expect(fourth.body.total).toBe(3);
   });
 
   describe("after the trial", () => {
@@ -234,6 +262,21 @@ describe("plans", () => {
       expect(ai.status).toBe(403);
       expect(ai.body).toMatchObject({ ...errorBody, code: "premium_required" });
       expect(ai.body.message).toContain("プレミアムプラン");
+      // Analytics is premium too: every figure call answers the same 403, the list of scopes stays open (the
+      // page needs it to say why nothing is shown).
+      const query = `workspace_id=${p.id}&scope=workspace&scope_id=${p.id}`;
+      for (const path of ["summary", "workload", "breakdown"]) {
+        const res = await api(
+          "GET",
+          `/app/analytics/${path}?${query}${path === "breakdown" ? "&by=group" : ""}`,
+          p.token,
+        );
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({ ...errorBody, code: "premium_required" });
+        expect(res.body.message).toContain("分析");
+      }
+      const scopes = await api("GET", `/app/analytics/scopes?workspace_id=${p.id}`, p.token);
+      expect(scopes.status).toBe(200);
     });
   });
 });

@@ -16,12 +16,14 @@ import type { RequestAuth } from "../auth/authenticate.ts";
 import { countLiveProjects } from "../project/project-count.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
 import { DAY_MS } from "./billing-calendar.ts";
+import { findCompanyOfWorkspace } from "./billing-profile.repository.ts";
 import {
   ensureBillingAccount,
   findCurrentContract,
   findWorkspaceStanding,
   insertContract,
   listContracts,
+  listOwnerNames,
   lockWorkspacePlan,
   type PlanContractRow,
 } from "./plan-contract.repository.ts";
@@ -117,12 +119,15 @@ export function presentContract(row: PlanContractRow, partnerCode: string | null
 }
 
 export async function planUsage(db: DbOrTx, workspaceId: string): Promise<PlanUsage> {
-  const [plan, seats, projects, standing] = await Promise.all([
+  const [plan, seats, projects, standing, owners, company] = await Promise.all([
     currentPlan(db, workspaceId),
     countStaffSeats(db, workspaceId),
     countLiveProjects(db, workspaceId),
     findWorkspaceStanding(db, workspaceId),
+    listOwnerNames(db, workspaceId),
+    findCompanyOfWorkspace(db, workspaceId),
   ]);
+  const status = standing?.status ?? "active";
   const definition = PLAN_CATALOGUE[plan];
   return {
     plan,
@@ -132,7 +137,10 @@ export async function planUsage(db: DbOrTx, workspaceId: string): Promise<PlanUs
     max_staff: definition.maxStaff,
     max_projects: definition.maxProjects,
     features: [...definition.features],
-    workspace_status: standing?.status ?? "active",
+    workspace_status: status,
+    disabled_reason: status === "active" ? null : (standing?.disabledReason ?? null),
+    owner_names: owners,
+    company_id: company?.id ?? null,
   };
 }
 

@@ -36,7 +36,8 @@ type PatchBody = z.output<typeof projectPatchSchema>;
 /** Permissions that open every project of the workspace to the eye. */
 const seeAll: Permission[] = ["manage_projects", "view_all_tasks"];
 
-function visibilityOf(member: Membership): ProjectVisibility {
+/** Which projects a member sees: every one (null) or those of their groups, managed by them or joined. */
+export function projectVisibilityOf(member: Membership): ProjectVisibility {
   return seeAll.some((permission) => member.permissions.includes(permission)) ? null : member.id;
 }
 
@@ -92,7 +93,7 @@ async function openProject(
   const member = await requireMember(ctx.db, auth, workspaceId).catch((error: unknown) => {
     throw error instanceof AppError && error.status === 404 ? projectNotFound() : error;
   });
-  const row = await findProject(ctx.db, workspaceId, projectId, visibilityOf(member));
+  const row = await findProject(ctx.db, workspaceId, projectId, projectVisibilityOf(member));
   if (!row) throw projectNotFound();
   return { member, row };
 }
@@ -102,7 +103,7 @@ async function openProject(
  * transaction; a trash or a new manager committed since would otherwise go unnoticed.
  */
 async function lockProject(tx: DbOrTx, member: Membership, projectId: string): Promise<ProjectRow> {
-  const row = await findProject(tx, member.workspaceId, projectId, visibilityOf(member), "update");
+  const row = await findProject(tx, member.workspaceId, projectId, projectVisibilityOf(member), "update");
   if (!row) throw projectNotFound();
   return row;
 }
@@ -176,7 +177,7 @@ export async function listProjects(
 ): Promise<{ items: Project[]; total: number }> {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
   const { rows, total } = await listProjectRows(ctx.db, query.workspace_id, {
-    visibility: visibilityOf(member),
+    visibility: projectVisibilityOf(member),
     groupId: query.group_id,
     status: query.status,
     q: query.q || undefined,

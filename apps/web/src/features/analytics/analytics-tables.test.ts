@@ -4,7 +4,16 @@ import { toCsvText } from "../../lib/csv.ts";
 import { breakdownTable, tableCsvRows, workloadTable } from "./analytics-tables.ts";
 
 const scope = { kind: "group" as const, id: "g1", name: "営業部" };
-const row = { rolled_up: true, total: 4, open: 2, overdue: 1, created: 4, completed: 2, completed_on_time: 1 };
+const row = {
+  hidden: false,
+  rolled_up: true,
+  total: 4,
+  open: 2,
+  overdue: 1,
+  created: 4,
+  completed: 2,
+  completed_on_time: 1,
+};
 
 describe("analytics tables", () => {
   it("names a group scope's own row 直属 and rows without a key, and links each row to the task list", () => {

@@ -95,6 +95,7 @@ const NONE_LABELS: Record<AnalyticsBreakdownBy, string> = {
 };
 
 export function breakdownName(breakdown: AnalyticsBreakdown, row: AnalyticsBreakdown["rows"][number]): string {
+  if (row.hidden) return "閲覧できないプロジェクト";
   if (row.key === null) return NONE_LABELS[breakdown.by];
   if (breakdown.by === "priority") return PRIORITY_LABELS[row.key as TaskPriority] ?? row.key;
   if (breakdown.by === "status") return STATUS_LABELS[row.key as TaskStatus] ?? row.key;
@@ -118,7 +119,7 @@ export function breakdownTable(breakdown: AnalyticsBreakdown, meId: string | nul
       { label: "合計", numeric: true },
     ],
     rows: breakdown.rows.map((row) => ({
-      key: row.key ?? "none",
+      key: row.key ?? (row.hidden ? "hidden" : "none"),
       cells: [
         breakdownName(breakdown, row),
         n(row.open),
@@ -128,7 +129,7 @@ export function breakdownTable(breakdown: AnalyticsBreakdown, meId: string | nul
         percent(row.completed_on_time, row.completed),
         n(row.total),
       ],
-      link: breakdownTaskList(breakdown.scope, meId, breakdown.by, row.key),
+      link: row.hidden ? null : breakdownTaskList(breakdown.scope, meId, breakdown.by, row.key),
     })),
   };
 }

@@ -32,6 +32,8 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { isApiRequestError } from "../../../lib/api-client.ts";
 import { useSignedInSession } from "../../auth/session.ts";
+import { UpgradePrompt } from "../../billing/components/upgrade-prompt.tsx";
+import { usePlan } from "../../billing/use-plan.ts";
 import { STATUS_COLORS, STATUS_LABELS } from "../../task/task-labels.ts";
 import { scopeTaskList } from "../analytics-links.ts";
 import { type AnalyticsSearch, PERIOD_LABELS } from "../analytics-search.ts";
@@ -92,10 +94,13 @@ export function AnalyticsPage({ kind, id, search }: { kind: AnalyticsScopeKind; 
   };
   const scopes = useAnalyticsScopes(workspaceId);
   const summary = useAnalyticsSummary(query);
+  const plan = usePlan(workspaceId);
   const setSearch = (next: Partial<AnalyticsSearch>) =>
     void navigate({ to: ".", search: (previous: AnalyticsSearch) => ({ ...previous, ...next }), replace: true });
 
   const status = isApiRequestError(summary.error) ? summary.error.status : null;
+  const premiumRefused = isApiRequestError(summary.error) && summary.error.code === "premium_required";
+  if (!plan.hasFeature("analytics") || premiumRefused) return <UpgradePrompt feature="analytics" title="分析" />;
   if (status === 403) {
     return (
       <ForbiddenPage

@@ -18,10 +18,12 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
+import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from "@tasuki/contract/billing/invoice.schema";
+import type { Partner } from "@tasuki/contract/billing/partner.contracts";
 import {
   BILLING_CYCLE_LABELS,
   type BillingCycle,
@@ -40,15 +42,18 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { formatJapaneseDate } from "../../../lib/date.ts";
-import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
 import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCancelPlanContract } from "../api/cancel-plan-contract.ts";
 import { useChangePlanContract } from "../api/change-plan-contract.ts";
+import { useDisableWorkspace } from "../api/disable-workspace.ts";
 import { useDownloadInvoicePdf } from "../api/download-invoice-pdf.ts";
 import { useInvoices } from "../api/list-invoices.ts";
 import { usePlanContracts } from "../api/list-plan-contracts.ts";
 import { useNewPlanContract } from "../api/new-plan-contract.ts";
+import { useVerifyPartnerCode } from "../api/verify-partner-code.ts";
+import { usePlan } from "../use-plan.ts";
 
 const yen = (amount: number) => `¥${amount.toLocaleString("ja-JP")}`;
 const withTax = (amount: number) => amount + Math.floor(amount / 10);
@@ -82,6 +87,7 @@ export function PlanAndInvoicePage() {
       />
       <PlanSection workspaceId={workspaceUser.workspace_id} />
       <InvoicesSection workspaceId={workspaceUser.workspace_id} />
+      <DisableSection workspaceId={workspaceUser.workspace_id} />
     </>
   );
 }
@@ -90,6 +96,7 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
   const contracts = usePlanContracts(workspaceId);
   const [cycle, setCycle] = useState<BillingCycle>("monthly");
   const [choice, setChoice] = useState<Plan | null>(null);
+  const [endingTrial, setEndingTrial] = useState(false);
   const cancel = useCancelPlanContract();
   if (contracts.isPending) {
     return (
@@ -110,6 +117,7 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
   const current = items.find((c) => c.status === "trial" || c.status === "active") ?? null;
   const scheduled = items.find((c) => c.status === "scheduled") ?? null;
   const paid = current?.status === "active" && current.plan !== "free";
+  const onTrial = current?.status === "trial";
   const trialDaysLeft =
     current?.status === "trial" && current.current_period_end
       ? Math.max(0, Math.ceil((Date.parse(current.current_period_end) - Date.now()) / DAY))
@@ -119,8 +127,8 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
     try {
       await cancel.mutateAsync(current.id);
       showToast("期間の終了時に解約します", { type: "success" });
-    } catch (error) {
-      showErrorToast(error);
+    } catch {
+      // The mutation cache shows the error.
     }
   };
 
@@ -136,13 +144,7 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
           ) : undefined
         }
       >
-        {usage.workspace_status !== "active" && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {usage.workspace_status === "locked"
-              ? "お支払いが確認できないため、ワークスペースのご利用を停止しています。お支払い後に復元できます。"
-              : "ワークスペースは現在閲覧のみです。お支払い状況をご確認のうえ、復元してください。"}
-          </Alert>
-        )}
+        {/* A disabled or locked workspace is explained, with its restore button, by the banner above every page. */}
         {trialDaysLeft !== null && (
           <Alert severity="info" sx={{ mb: 2 }}>
             プレミアムプランの無料トライアル中です（残り{trialDaysLeft}日）。期間が終わるとフリープランになります。
@@ -244,16 +246,55 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
                 </Typography>
                 <Button
                   variant={plan === "premium" ? "contained" : "outlined"}
-                  disabled={isCurrent || (plan === "free" && !paid)}
-                  onClick={() => setChoice(plan)}
+                  disabled={isCurrent || (plan === "free" && !paid && !onTrial)}
+                  onClick={() => (plan === "free" && onTrial ? setEndingTrial(true) : setChoice(plan))}
                 >
-                  {isCurrent ? "ご利用中" : paid ? "このプランに変更" : plan === "free" ? "ご利用中" : "申し込む"}
+                  {isCurrent
+                    ? "ご利用中"
+                    : paid
+                      ? "このプランに変更"
+                      : plan === "free"
+                        ? onTrial
+                          ? "フリープランで続ける"
+                          : "ご利用中"
+                        : "申し込む"}
                 </Button>
               </Card>
             );
           })}
         </Box>
       </SectionCard>
+      <Dialog open={endingTrial} onClose={() => setEndingTrial(false)} fullWidth maxWidth="xs">
+        <DialogTitle>トライアルを終了しますか？</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2">
+            無料トライアルをすぐに終了し、フリープラン（スタッフ{PLAN_CATALOGUE.free.maxStaff}人・プロジェクト
+            {PLAN_CATALOGUE.free.maxProjects}
+            件まで）で続けます。データはそのまま残ります。分析などのプレミアム機能は使えなくなります。
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setEndingTrial(false)}>
+            キャンセル
+          </Button>
+          <Button
+            variant="contained"
+            loading={cancel.isPending}
+            onClick={async () => {
+              if (!current) return;
+              try {
+                await cancel.mutateAsync(current.id);
+                setEndingTrial(false);
+                showToast("フリープランに切り替えました", { type: "success" });
+              } catch {
+                // The mutation cache shows the error.
+              }
+            }}
+          >
+            フリープランにする
+          </Button>
+        </DialogActions>
+      </Dialog>
       {choice && (
         <PlanDialog
           workspaceId={workspaceId}
@@ -279,6 +320,9 @@ function PlanDialog(props: {
 }) {
   const { plan, cycle, seats, current } = props;
   const [method, setMethod] = useState<PaymentMethodKind>("card");
+  const [partnerCode, setPartnerCode] = useState("");
+  const [partner, setPartner] = useState<Partner | null | "invalid">(null);
+  const verifyPartner = useVerifyPartnerCode();
   const create = useNewPlanContract();
   const change = useChangePlanContract();
   const before = current ? withTax(seatPrice(current.plan, current.cycle) * seats) : 0;
@@ -300,12 +344,13 @@ function PlanDialog(props: {
           plan: plan as "standard" | "premium",
           cycle,
           payment_method: method,
+          ...(partner && partner !== "invalid" ? { partner_code: partner.code } : {}),
         });
         showToast("お申し込みを受け付けました。請求書を発行しました。", { type: "success" });
       }
       props.onClose();
-    } catch (error) {
-      showErrorToast(error);
+    } catch {
+      // The mutation cache shows the error.
     }
   };
   return (
@@ -333,6 +378,47 @@ function PlanDialog(props: {
             <FormControlLabel value="card" control={<Radio />} label={PAYMENT_METHOD_LABELS.card} />
             <FormControlLabel value="bank_transfer" control={<Radio />} label={PAYMENT_METHOD_LABELS.bank_transfer} />
           </RadioGroup>
+        )}
+        {!current && (
+          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: "flex-start" }}>
+            <TextField
+              size="small"
+              label="パートナーコード（お持ちの場合）"
+              value={partnerCode}
+              onChange={(event) => {
+                setPartnerCode(event.target.value);
+                setPartner(null);
+              }}
+              error={partner === "invalid"}
+              helperText={
+                partner === "invalid"
+                  ? "このパートナーコードは見つかりません"
+                  : partner
+                    ? `${partner.name}（${partner.discount_percent}%割引）を適用します`
+                    : undefined
+              }
+              sx={{ flexGrow: 1 }}
+            />
+            <Button
+              variant="outlined"
+              disabled={!partnerCode.trim()}
+              loading={verifyPartner.isPending}
+              onClick={async () => {
+                try {
+                  const result = await verifyPartner.mutateAsync({
+                    workspace_id: props.workspaceId,
+                    code: partnerCode.trim(),
+                  });
+                  setPartner(result.partner ?? "invalid");
+                } catch {
+                  // The mutation cache shows the error.
+                }
+              }}
+              sx={{ whiteSpace: "nowrap", mt: "1px" }}
+            >
+              確認
+            </Button>
+          </Stack>
         )}
         {current && (
           <Typography variant="body2" sx={{ color: "text.secondary", mt: 2 }}>
@@ -396,7 +482,7 @@ function InvoicesSection({ workspaceId }: { workspaceId: string }) {
                     <Button
                       size="small"
                       startIcon={<PictureAsPdfOutlined />}
-                      onClick={() => download.mutateAsync(invoice).catch(showErrorToast)}
+                      onClick={() => download.mutateAsync(invoice).catch(() => undefined)}
                       aria-label={`請求書 ${invoice.number} のPDFをダウンロード`}
                     >
                       PDF
@@ -408,6 +494,54 @@ function InvoicesSection({ workspaceId }: { workspaceId: string }) {
           </Table>
         </Box>
       )}
+    </SectionCard>
+  );
+}
+
+/** The owner may stop the workspace on request (read-only, nothing deleted) and restore it from the banner. */
+function DisableSection({ workspaceId }: { workspaceId: string }) {
+  const { usage } = usePlan(workspaceId);
+  const [confirming, setConfirming] = useState(false);
+  const disable = useDisableWorkspace();
+  if (usage?.workspace_status !== "active") return null;
+  const submit = async () => {
+    try {
+      await disable.mutateAsync(workspaceId);
+      setConfirming(false);
+      showToast("ワークスペースの利用を停止しました", { type: "success" });
+    } catch {
+      // The mutation cache shows the error.
+    }
+  };
+  return (
+    <SectionCard
+      title="ワークスペースの利用停止"
+      description="利用を停止すると、データはそのままで閲覧のみになります。いつでも復元できます。"
+      action={
+        <Button color="error" variant="outlined" size="small" onClick={() => setConfirming(true)}>
+          利用を停止する
+        </Button>
+      }
+    >
+      <Typography variant="body2" sx={{ color: "text.secondary" }}>
+        停止中はタスクの作成や編集などの変更ができません。メンバーには理由と問い合わせ先が表示されます。
+      </Typography>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} fullWidth maxWidth="xs">
+        <DialogTitle>ワークスペースの利用を停止しますか？</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2">
+            全員が閲覧のみになります。ご契約中のプランと請求はそのまま続きます。解約する場合は「解約する」をお使いください。
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setConfirming(false)}>
+            キャンセル
+          </Button>
+          <Button color="error" variant="contained" onClick={submit} loading={disable.isPending}>
+            停止する
+          </Button>
+        </DialogActions>
+      </Dialog>
     </SectionCard>
   );
 }

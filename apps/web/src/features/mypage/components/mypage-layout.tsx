@@ -28,9 +28,9 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
     title: "ワークスペース",
     entries: [
       { to: "/mypage/workspace", label: "ワークスペース", ready: true },
-      { to: "/mypage/company-info", label: "会社情報", ready: false },
-      { to: "/mypage/billing-info", label: "請求先情報", ready: false },
-      { to: "/mypage/payment-setting", label: "お支払い設定", ready: false },
+      { to: "/mypage/company-info", label: "会社情報", ready: true },
+      { to: "/mypage/billing-info", label: "請求先情報", ready: true },
+      { to: "/mypage/payment-setting", label: "お支払い設定", ready: true },
       { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: true },
       { to: "/mypage/external-linkage", label: "外部連携", ready: false },
     ],

@@ -10,6 +10,8 @@ import { FullPageLoader } from "../../../components/page-loader.tsx";
 import { TasukiMark, TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
 import { TermsUpdateDialog } from "../../auth/components/terms-update-dialog.tsx";
 import { useSession } from "../../auth/session.ts";
+import { UpgradeDialogHost } from "../../billing/components/upgrade-prompt.tsx";
+import { WorkspaceStandingBanner } from "../../billing/components/workspace-standing-banner.tsx";
 import { NotificationBell } from "../../notification/components/notification-bell.tsx";
 import { SideNav } from "./side-nav.tsx";
 import { UserMenu } from "./user-menu.tsx";
@@ -109,8 +111,10 @@ export function AppLayout() {
       </Drawer>
 
       <TermsUpdateDialog />
+      <UpgradeDialogHost />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${headerOffset}px` }}>
         <Box sx={{ maxWidth: 1200, mx: "auto", px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 } }}>
+          <WorkspaceStandingBanner />
           <Outlet />
         </Box>
       </Box>

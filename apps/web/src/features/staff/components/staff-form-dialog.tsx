@@ -25,6 +25,7 @@ import { isApiRequestError } from "../../../lib/api-client.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
+import { announceUpgradeNeeded, upgradeNeededOf } from "../../../lib/upgrade-needed.ts";
 import { syncSession } from "../../auth/session.ts";
 import { ROLE_LABELS } from "../../workspace/role-labels.ts";
 import { useNewWorkspaceUser } from "../../workspace-user/api/new-workspace-user.ts";
@@ -130,6 +131,9 @@ function StaffForm({ staff, workspaceId, actor, groups, positions, onClose }: St
         if (self) void syncSession().catch(() => undefined);
       }
     } catch (error) {
+      // Past the free plan's staff limit: the upgrade dialog offers the plans as well.
+      const upgrade = upgradeNeededOf(error);
+      if (upgrade) announceUpgradeNeeded(upgrade);
       if (isApiRequestError(error) && error.code === "email_taken") {
         form.setError("email", { message: error.message });
       } else if (isApiRequestError(error) && error.code.startsWith("invalid_main_group")) {

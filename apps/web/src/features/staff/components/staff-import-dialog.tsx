@@ -27,6 +27,7 @@ import { type ChangeEvent, type DragEvent, Fragment, useRef, useState } from "re
 import { saveBlob } from "../../../lib/api-blob.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { showToast } from "../../../lib/toast.tsx";
+import { announceUpgradeNeeded, upgradeNeededOf } from "../../../lib/upgrade-needed.ts";
 import { type ImportStaffResult, useImportStaff } from "../../workspace-user/api/import-staff.ts";
 import { type MappedStaffCsv, readStaffCsvFile, STAFF_CSV_COLUMNS, staffCsvTemplate } from "../staff-csv.ts";
 import { useRefreshStaff } from "../use-staff-actions.ts";
@@ -163,6 +164,9 @@ function ImportFlow({
     try {
       result = await write.mutateAsync({ workspace_id: workspaceId, dry_run: false, rows: checked.rows });
     } catch (error) {
+      // Past the free plan's staff limit: the upgrade dialog offers the plans as well.
+      const upgrade = upgradeNeededOf(error);
+      if (upgrade) announceUpgradeNeeded(upgrade);
       setStage({ kind: "preview", checked, error: apiErrorMessage(error) });
       return;
     }

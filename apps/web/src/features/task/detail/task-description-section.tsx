@@ -1,5 +1,6 @@
 import AutoAwesomeOutlined from "@mui/icons-material/AutoAwesomeOutlined";
 import DescriptionOutlined from "@mui/icons-material/DescriptionOutlined";
+import WorkspacePremiumOutlined from "@mui/icons-material/WorkspacePremiumOutlined";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -10,8 +11,12 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
+import { PREMIUM_FEATURE_LABELS } from "@tasuki/contract/billing/plan.schema";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { useState } from "react";
+import { announceUpgradeNeeded } from "../../../lib/upgrade-needed.ts";
+import { useSignedInSession } from "../../auth/session.ts";
+import { usePlan } from "../../billing/use-plan.ts";
 import { useSyncGeneratedDescription } from "./api/sync-generated-description.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { useFieldDraft } from "./use-field-draft.ts";
@@ -47,6 +52,9 @@ export function TaskDescriptionSection({
   const writtenByPerson = task.description.trim() !== "" && task.description_source === null;
   const source = task.description_source ? SOURCE_LABELS[task.description_source] : null;
 
+  const workspaceId = useSignedInSession().workspaceUser?.workspace_id;
+  const aiOpen = usePlan(workspaceId).hasFeature("ai");
+
   const generate = async (overwrite: boolean) => {
     setConfirming(false);
     await saver.run("description", () => sync.mutateAsync({ id: task.id, overwrite }));
@@ -63,8 +71,18 @@ export function TaskDescriptionSection({
               size="small"
               variant="outlined"
               startIcon={sync.isPending ? <CircularProgress size={14} /> : <AutoAwesomeOutlined />}
+              endIcon={aiOpen ? undefined : <WorkspacePremiumOutlined aria-label="プレミアムプランの機能" />}
               disabled={sync.isPending || dirty}
-              onClick={() => (writtenByPerson ? setConfirming(true) : void generate(false))}
+              onClick={() =>
+                !aiOpen
+                  ? announceUpgradeNeeded({
+                      code: "premium_required",
+                      message: `${PREMIUM_FEATURE_LABELS.ai}はプレミアムプランでご利用いただけます。プランをアップグレードしてください。`,
+                    })
+                  : writtenByPerson
+                    ? setConfirming(true)
+                    : void generate(false)
+              }
             >
               {sync.isPending ? "作成中…" : "説明を自動作成"}
             </Button>
