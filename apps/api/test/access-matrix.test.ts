@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueInvoice } from "../src/modules/billing/invoice.service.ts";
+import { insertContract } from "../src/modules/billing/plan-contract.repository.ts";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp, uniqueEmail } from "./test-app.ts";
 
 type Actor = "owner" | "admin" | "member" | "guest" | "outsider" | "anonymous";
@@ -33,7 +34,14 @@ interface Fixture {
   /** A task assigned to the member, created by the owner. */
   taskId: string;
   freshTask(): Promise<string>;
-  billing: { contractId: string; cardId: string; invoiceId: string; companyId: string; freshCard(): Promise<string> };
+  billing: {
+    contractId: string;
+    endedContractId: string;
+    cardId: string;
+    invoiceId: string;
+    companyId: string;
+    freshCard(): Promise<string>;
+  };
   /** A meeting organised by the owner with the admin, member and guest as participants. */
   meetingId: string;
   freshMeeting(): Promise<string>;
@@ -252,7 +260,8 @@ const matrix: Record<string, Row> = {
   },
   "PUT /app/plan-contract/{id}/cancel": {
     expect: billing(409),
-    request: (f) => ({ url: `/app/plan-contract/${f.billing.contractId}/cancel` }),
+    // An ended contract: cancelling the current one (the trial) would end it and put the workspace on free.
+    request: (f) => ({ url: `/app/plan-contract/${f.billing.endedContractId}/cancel` }),
   },
   "GET /app/credit-card/list-all": {
     expect: billing(),
@@ -1126,6 +1135,17 @@ beforeAll(async () => {
     freshTask: newTask,
     billing: {
       contractId: contracts.body.items[0].id,
+      endedContractId: (
+        await insertContract(t.ctx.db, {
+          workspaceId,
+          plan: "standard",
+          cycle: "monthly",
+          seats: 1,
+          status: "expired",
+          currentPeriodStart: new Date(t.ctx.now().getTime() - 60 * 86_400_000),
+          currentPeriodEnd: new Date(t.ctx.now().getTime() - 30 * 86_400_000),
+        })
+      ).id,
       cardId,
       invoiceId: invoice.id,
       companyId: company.body.id,
