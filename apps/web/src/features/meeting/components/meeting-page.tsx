@@ -15,12 +15,14 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import AddOutlined from "@mui/icons-material/AddOutlined";
+import BookmarkAddOutlined from "@mui/icons-material/BookmarkAddOutlined";
 import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
 import DragIndicatorOutlined from "@mui/icons-material/DragIndicatorOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
 import ForwardToInboxOutlined from "@mui/icons-material/ForwardToInboxOutlined";
+import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -31,6 +33,7 @@ import IconButton from "@mui/material/IconButton";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -53,6 +56,7 @@ import {
   putItemPosition,
   secondaryItemsQueryOptions,
 } from "../../task/api/item-api.ts";
+import { useTemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import { deleteMeeting, downloadMeetingIcs, shareMinutes, useMeeting } from "../api/meeting-api.ts";
 import { holidayName, timeRange } from "../meeting-calendar.ts";
 import { MeetingDialog } from "./meeting-dialog.tsx";
@@ -258,6 +262,7 @@ function Agenda({ meeting }: { meeting: MeetingDetail }) {
   const items = useQuery(primaryItemsQueryOptions(meeting.workspace_id, { meeting_id: meeting.id }));
   const [name, setName] = useState("");
   const writable = meeting.can_write_minutes && !meeting.deleted_at;
+  const templates = useTemplateEntryPoints(meeting.workspace_id);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["task-item"] });
   const listKey = primaryItemsQueryOptions(meeting.workspace_id, { meeting_id: meeting.id }).queryKey;
   const sensors = useSensors(
@@ -323,6 +328,9 @@ function Agenda({ meeting }: { meeting: MeetingDetail }) {
                   writable={writable}
                   workspaceId={meeting.workspace_id}
                   onToggle={() => void toggle(item)}
+                  {...(templates.canSave && {
+                    onSaveAsTemplate: () => templates.saveAs({ kind: "primary_item", id: item.id, name: item.name }),
+                  })}
                 />
               ))}
             </Stack>
@@ -347,6 +355,17 @@ function Agenda({ meeting }: { meeting: MeetingDetail }) {
           </Button>
         </Stack>
       )}
+      {writable && (
+        <Button
+          size="small"
+          startIcon={<LibraryAddOutlined />}
+          sx={{ mt: 1 }}
+          onClick={() => templates.addFrom({ kind: "meeting", id: meeting.id, name: meeting.name })}
+        >
+          テンプレートから追加
+        </Button>
+      )}
+      {templates.dialogs}
     </Box>
   );
 }
@@ -357,12 +376,15 @@ function AgendaRow({
   writable,
   workspaceId,
   onToggle,
+  onSaveAsTemplate,
 }: {
   item: PrimaryItem;
   index: number;
   writable: boolean;
   workspaceId: string;
   onToggle: () => void;
+  /** 「テンプレートとして保存」 (with the template permission). */
+  onSaveAsTemplate?: () => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
@@ -408,6 +430,13 @@ function AgendaRow({
           {index + 1}. {item.name}
         </Typography>
         {item.carried_from_id && carriedChip}
+        {onSaveAsTemplate && (
+          <Tooltip title="テンプレートとして保存">
+            <IconButton size="small" aria-label={`${item.name}をテンプレートとして保存`} onClick={onSaveAsTemplate}>
+              <BookmarkAddOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
       </Stack>
       <SecondaryItems workspaceId={workspaceId} primaryItemId={item.id} />
     </Box>

@@ -1,5 +1,6 @@
 import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
+import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import ListAltOutlined from "@mui/icons-material/ListAltOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -14,6 +15,7 @@ import { useGroupTree } from "../../group/api/list-group-tree.ts";
 import { treeRows } from "../../group/group-tree.ts";
 import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
 import { useAllProjects } from "../../project/api/list-projects.ts";
+import { useTemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import { TAB_DESCRIPTIONS, TAB_LABELS, TAB_ORDER, type TaskTab } from "../task-labels.ts";
 import { rememberedTabSearch, rememberTabSearch, type TaskSearch } from "../task-search.ts";
 import { TaskViewHost } from "../views/task-view-host.tsx";
@@ -45,6 +47,7 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
   const tree = useGroupTree(workspaceId);
   const projects = useAllProjects({ workspace_id: workspaceId });
   const [exportRequest, setExportRequest] = useState(0);
+  const templates = useTemplateEntryPoints(workspaceId);
   // Mounted from the first open on, so later closes still slide out.
   const [drawerUsed, setDrawerUsed] = useState(Boolean(search.task));
   if (search.task && !drawerUsed) setDrawerUsed(true);
@@ -83,6 +86,20 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
             >
               {trash ? "一覧に戻る" : "ゴミ箱"}
             </Button>
+            {!trash && (
+              <Button
+                variant="outlined"
+                startIcon={<LibraryAddOutlined />}
+                onClick={() => {
+                  const project = projects.data?.items.find((p) => p.id === search.project_id);
+                  templates.addFrom(
+                    tab === "project" && project ? { kind: "project", id: project.id, name: project.name } : undefined,
+                  );
+                }}
+              >
+                テンプレートから追加
+              </Button>
+            )}
             <Button
               variant="outlined"
               startIcon={<FileDownloadOutlined />}
@@ -165,6 +182,7 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
             groups={tree.data?.items ?? []}
             projects={projects.data?.items ?? []}
             exportRequest={exportRequest}
+            templates={templates}
             onOpenTask={(taskId) => setSearch({ task: taskId }, { push: true })}
             onClearFilters={() =>
               setSearch({
@@ -181,6 +199,7 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
           />
         )}
       </Box>
+      {templates.dialogs}
       {drawerUsed && (
         <Suspense fallback={null}>
           <TaskDetailDrawer

@@ -2,6 +2,7 @@ import { useDraggable, useDroppable } from "@dnd-kit/core";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import ArrowDownwardOutlined from "@mui/icons-material/ArrowDownwardOutlined";
 import ArrowUpwardOutlined from "@mui/icons-material/ArrowUpwardOutlined";
+import BookmarkAddOutlined from "@mui/icons-material/BookmarkAddOutlined";
 import ChevronRightOutlined from "@mui/icons-material/ChevronRightOutlined";
 import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
 import DragIndicatorOutlined from "@mui/icons-material/DragIndicatorOutlined";
@@ -9,6 +10,7 @@ import EditOutlined from "@mui/icons-material/EditOutlined";
 import ExpandMoreOutlined from "@mui/icons-material/ExpandMoreOutlined";
 import FolderOutlined from "@mui/icons-material/FolderOutlined";
 import GroupsOutlined from "@mui/icons-material/GroupsOutlined";
+import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import MoreVertOutlined from "@mui/icons-material/MoreVertOutlined";
 import NotificationsActiveOutlined from "@mui/icons-material/NotificationsActiveOutlined";
 import NotificationsOffOutlined from "@mui/icons-material/NotificationsOffOutlined";
@@ -69,6 +71,8 @@ export interface TaskRowActions {
   onRestore: (task: Task) => void;
   /** The keyboard's way to reorder (the row menu), as dragging needs a pointer. */
   onMove: (task: Task, direction: "up" | "down") => void;
+  /** 「テンプレートとして保存」 (with the template permission). */
+  onSaveAsTemplate?: (task: Task) => void;
 }
 
 export function TopTitleRow({
@@ -385,6 +389,19 @@ function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & {
                   {direction === "up" ? "1つ上へ移動" : "1つ下へ移動"}
                 </MenuItem>
               ))}
+            {!readOnly && actions.onSaveAsTemplate && (
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  actions.onSaveAsTemplate?.(task);
+                }}
+              >
+                <ListItemIcon>
+                  <BookmarkAddOutlined fontSize="small" />
+                </ListItemIcon>
+                テンプレートとして保存
+              </MenuItem>
+            )}
             {readOnly ? (
               <MenuItem
                 onClick={() => {
@@ -425,6 +442,9 @@ export interface HeaderActions {
   /** Rename and delete of 大項目・中項目 (the project tab). */
   onRenameItem?: (row: Extract<TaskListRow, { kind: "primaryItem" }>, name: string) => void;
   onDeleteItem?: (row: Extract<TaskListRow, { kind: "primaryItem" }>) => void;
+  /** 「テンプレートから追加」 under the item, and 「テンプレートとして保存」 of it (templates/). */
+  onAddFromTemplate?: (row: Extract<TaskListRow, { kind: "primaryItem" }>) => void;
+  onSaveItemAsTemplate?: (row: Extract<TaskListRow, { kind: "primaryItem" }>) => void;
   draggable: boolean;
 }
 
@@ -618,6 +638,32 @@ function HeaderRowBody({
               </ListItemIcon>
               名前を変更
             </MenuItem>
+            {actions.onAddFromTemplate && (
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  actions.onAddFromTemplate?.(row);
+                }}
+              >
+                <ListItemIcon>
+                  <LibraryAddOutlined fontSize="small" />
+                </ListItemIcon>
+                テンプレートから追加
+              </MenuItem>
+            )}
+            {actions.onSaveItemAsTemplate && (
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  actions.onSaveItemAsTemplate?.(row);
+                }}
+              >
+                <ListItemIcon>
+                  <BookmarkAddOutlined fontSize="small" />
+                </ListItemIcon>
+                テンプレートとして保存
+              </MenuItem>
+            )}
             <MenuItem
               sx={{ color: "error.main" }}
               onClick={() => {

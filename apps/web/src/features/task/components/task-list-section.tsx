@@ -37,6 +37,7 @@ import { useSignedInSession } from "../../auth/session.ts";
 import type { TreeNode } from "../../group/group-tree.ts";
 import { treeRows } from "../../group/group-tree.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
+import type { TemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import {
   deleteItem,
   newPrimaryItem,
@@ -105,6 +106,7 @@ export function TaskListSection({
   exportRequest,
   onOpenTask,
   onClearFilters,
+  templates,
 }: {
   workspaceId: string;
   tab: TaskTab;
@@ -114,6 +116,8 @@ export function TaskListSection({
   exportRequest: number;
   onOpenTask: (taskId: string) => void;
   onClearFilters: () => void;
+  /** 「テンプレートから追加」 and 「テンプレートとして保存」 in the row menus (templates/). */
+  templates?: TemplateEntryPoints;
 }) {
   const session = useSignedInSession();
   const myId = session.workspaceUser?.id ?? null;
@@ -293,8 +297,11 @@ export function TaskListSection({
       onDelete: onDeleteTask,
       onRestore: onRestoreTask,
       onMove: (task, direction) => moveByMenu.current(task, direction),
+      ...(templates?.canSave && {
+        onSaveAsTemplate: (task: Task) => templates.saveAs({ kind: "task", id: task.id, name: task.title }),
+      }),
     }),
-    [workspaceId, trash, draggable, onOpenTask, onToggleSelect, patchTask, onDeleteTask, onRestoreTask],
+    [workspaceId, trash, draggable, onOpenTask, onToggleSelect, patchTask, onDeleteTask, onRestoreTask, templates],
   );
 
   // --- additions ----------------------------------------------------------------------------------
@@ -369,10 +376,26 @@ export function TaskListSection({
                 })
                 .catch(showErrorToast);
             },
+            ...(templates && {
+              onAddFromTemplate: (row: ItemRow) =>
+                templates.addFrom({
+                  kind: row.level === "primary" ? "primary_item" : "secondary_item",
+                  id: row.itemId,
+                  name: row.name ?? "",
+                }),
+            }),
+            ...(templates?.canSave && {
+              onSaveItemAsTemplate: (row: ItemRow) =>
+                templates.saveAs({
+                  kind: row.level === "primary" ? "primary_item" : "secondary_item",
+                  id: row.itemId,
+                  name: row.name ?? "",
+                }),
+            }),
           }
         : {}),
     }),
-    [draggable, tab, trash, cache],
+    [draggable, tab, trash, cache, templates],
   );
 
   // --- bulk ---------------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { TemplatePage } from "../../../features/template/components/template-page.tsx";
+import { templateSearchSchema } from "../../../features/template/template-search.ts";
 
 export const Route = createFileRoute("/_app/tasktpl/")({
-  component: () => (
-    <ComingSoon title="タスクテンプレート" description="繰り返し使うタスクをテンプレートとして登録します。" />
-  ),
+  validateSearch: templateSearchSchema,
+  component: function TaskTemplatePage() {
+    return <TemplatePage search={Route.useSearch()} />;
+  },
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../components/coming-soon.tsx";
+import { TemplateGuidePage } from "../../../features/template/components/template-guide-page.tsx";
 
 export const Route = createFileRoute("/_app/tasktpl/task-tpl-guide")({
-  component: () => <ComingSoon title="タスクテンプレートの使い方" />,
+  component: TemplateGuidePage,
 });
