@@ -31,7 +31,8 @@ export async function fillSampleBilling(
     nameKana: "ヒカリサンギョウカブシキガイシャ",
     corporateNumber,
     invoiceRegistrationNumber: `T${corporateNumber}`,
-    businessCategoryCode: "E",
+    // 製造業: the id (= code) of `business-category/list-all`, which also picks the AI template catalogue.
+    businessCategoryCode: "manufacturing",
     employeeSize: "300-999",
     postalCode: "530-0001",
     prefecture: "osaka",
