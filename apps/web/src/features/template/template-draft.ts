@@ -146,9 +146,20 @@ export function draftBody(draft: TemplateDraft): {
   };
 }
 
+/** The tree for the date preview while it is being written: rows still without a name are previewed as 無題. */
 export const previewDraft = (draft: TemplateDraft): PrimaryItemTplTreeInput => {
   const { name, ...rest } = draftBody(draft);
-  return { ...rest, name: name || "（名前未設定）" };
+  const titled = <T extends { title: string }>(task: T) => ({ ...task, title: task.title || "（無題）" });
+  return {
+    ...rest,
+    name: name || "（無題）",
+    secondary_items: rest.secondary_items.map((item) => ({
+      ...item,
+      name: item.name || "（無題）",
+      tasks: item.tasks.map(titled),
+    })),
+    tasks: rest.tasks.map(titled),
+  };
 };
 
 /** What must be filled before a draft can be saved; the first problem in Japanese, or null. */

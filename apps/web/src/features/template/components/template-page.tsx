@@ -121,17 +121,28 @@ export function TemplatePage({ search }: { search: TemplateSearch }) {
         description="繰り返す仕事の段取りをテンプレートにしておくと、開始日を選ぶだけで大項目・中項目・タスクが期限付きで作られます。"
         actions={
           <>
-            <ButtonLink to="/tasktpl/task-tpl-guide" variant="text" startIcon={<HelpOutlineOutlined />}>
+            <ButtonLink
+              to="/tasktpl/task-tpl-guide"
+              variant="text"
+              startIcon={<HelpOutlineOutlined />}
+              sx={{ whiteSpace: "nowrap" }}
+            >
               使い方
             </ButtonLink>
             {canManage && (
               <>
-                <Button variant="outlined" startIcon={<AutoAwesomeOutlined />} onClick={() => setAiOpen(true)}>
+                <Button
+                  variant="outlined"
+                  startIcon={<AutoAwesomeOutlined />}
+                  onClick={() => setAiOpen(true)}
+                  sx={{ whiteSpace: "nowrap" }}
+                >
                   AIで作成
                 </Button>
                 <Button
                   variant="contained"
                   startIcon={<AddOutlined />}
+                  sx={{ whiteSpace: "nowrap" }}
                   onClick={(event) => (tab === "task" ? select("task", null) : setNewMenu(event.currentTarget))}
                 >
                   新規作成

@@ -74,7 +74,7 @@ export function TemplatePreview({
           sx={{
             display: "grid",
             gap: 2,
-            gridTemplateColumns: { xs: "1fr", lg: compact ? "minmax(0, 1fr) auto" : "1fr" },
+            gridTemplateColumns: { xs: "1fr", lg: compact ? "minmax(360px, 1fr) auto" : "1fr" },
             alignItems: "start",
           }}
         >

@@ -333,7 +333,7 @@ function TaskRow({
         <TextField
           size="small"
           type="number"
-          label="開始"
+          label="開始（日後）"
           value={task.start_offset_days}
           disabled={readOnly}
           onChange={(event) =>
@@ -341,14 +341,13 @@ function TaskRow({
           }
           slotProps={{
             htmlInput: { min: 0, max: TEMPLATE_LIMITS.maxOffsetDays, "aria-label": `${name}の開始（何日後）` },
-            input: { endAdornment: <Unit>日後</Unit> },
           }}
           sx={{ gridArea: "s" }}
         />
         <TextField
           size="small"
           type="number"
-          label="期間"
+          label="期間（日）"
           value={task.duration_days}
           disabled={readOnly}
           onChange={(event) =>
@@ -356,7 +355,6 @@ function TaskRow({
           }
           slotProps={{
             htmlInput: { min: 1, max: TEMPLATE_LIMITS.maxDurationDays, "aria-label": `${name}の期間（日数）` },
-            input: { endAdornment: <Unit>日</Unit> },
           }}
           sx={{ gridArea: "d" }}
         />
@@ -502,24 +500,24 @@ function SingleTaskFields({
         <TextField
           size="small"
           type="number"
-          label="開始"
+          label="開始（日後）"
           value={task.start_offset_days}
           disabled={readOnly}
           onChange={(event) =>
             onChange({ ...task, start_offset_days: clampInt(event.target.value, 0, TEMPLATE_LIMITS.maxOffsetDays) })
           }
-          slotProps={{ htmlInput: { min: 0 }, input: { endAdornment: <Unit>日後</Unit> } }}
+          slotProps={{ htmlInput: { min: 0 } }}
         />
         <TextField
           size="small"
           type="number"
-          label="期間"
+          label="期間（日）"
           value={task.duration_days}
           disabled={readOnly}
           onChange={(event) =>
             onChange({ ...task, duration_days: clampInt(event.target.value, 1, TEMPLATE_LIMITS.maxDurationDays) })
           }
-          slotProps={{ htmlInput: { min: 1 }, input: { endAdornment: <Unit>日</Unit> } }}
+          slotProps={{ htmlInput: { min: 1 } }}
         />
         <TextField
           select
@@ -552,13 +550,5 @@ function SingleTaskFields({
       </Box>
       <ChecklistField task={task} readOnly={readOnly} onChange={onChange} />
     </Stack>
-  );
-}
-
-function Unit({ children }: { children: string }) {
-  return (
-    <Typography component="span" variant="caption" sx={{ color: "text.secondary", whiteSpace: "nowrap", ml: 0.25 }}>
-      {children}
-    </Typography>
   );
 }

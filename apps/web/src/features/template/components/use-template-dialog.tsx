@@ -104,7 +104,7 @@ export function UseTemplateDialog({
       open={open}
       onClose={onClose}
       fullWidth
-      maxWidth="md"
+      maxWidth="lg"
       fullScreen={fullScreen}
       aria-labelledby="use-template-title"
     >
