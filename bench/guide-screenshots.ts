@@ -50,8 +50,15 @@ async function main() {
     `/app/project/list?workspace_id=${workspaceId}&per_page=100`,
     token,
   );
-  const project = projects.items[0];
-  if (!project) throw new Error("the demo has no project");
+  // A project of its own, so that the plan made from the template is what the project tab shows first.
+  let project = projects.items.find((item) => item.name === "新型ポンプX-200 量産化");
+  const fresh = !project;
+  if (!project) {
+    project = await call<{ id: string; name: string }>("POST", "/app/project/new", token, {
+      workspace_id: workspaceId,
+      name: "新型ポンプX-200 量産化",
+    });
+  }
 
   // One catalogue template of 製造業 in the company's templates, used once in the first project.
   const catalogue = await call<{ items: { id: string; name: string }[] }>(
@@ -78,6 +85,8 @@ async function main() {
       tasks: full.tasks,
       origin: "catalogue",
     });
+  }
+  if (fresh) {
     await call("POST", "/app/primary-item-tpl/use", token, {
       workspace_id: workspaceId,
       ids: [template.id],
@@ -101,12 +110,13 @@ async function main() {
   await page.goto(`${base}/tasktpl?tab=item&id=primary_item:${template.id}`);
   await page.getByLabel("開始日").first().fill("2027-04-26");
   await page.getByRole("table", { name: "日付のプレビュー" }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
   await shot(page, "template-editor.png");
 
   await page.getByRole("button", { name: /業種別テンプレート集/ }).click();
   const catalogueDialog = page.getByRole("dialog", { name: "業種別テンプレート集" });
-  await catalogueDialog.getByRole("button", { name: /月次決算/ }).click();
+  await catalogueDialog.getByRole("button", { name: /展示会出展/ }).click();
   await page.waitForTimeout(400);
   await shot(page, "template-catalogue.png");
   await catalogueDialog.getByRole("button", { name: "閉じる" }).click();
@@ -123,6 +133,7 @@ async function main() {
 
   await page.goto(`${base}/task/project?project_id=${project.id}`);
   const item = page.getByRole("row", { name: `大項目 ${entry.name}` }).first();
+  await item.waitFor({ timeout: 120_000 });
   await item.scrollIntoViewIfNeeded();
   await page.waitForTimeout(500);
   await shot(page, "template-project.png");
