@@ -126,7 +126,8 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
                 value={value}
                 label={TAB_LABELS[value]}
                 to={TAB_PATHS[value]}
-                search={value === tab ? search : rememberedTabSearch(value)}
+                // The view (ボード, カレンダー …) goes along to the other tab; its filters are that tab's own.
+                search={value === tab ? search : { ...rememberedTabSearch(value), layout: search.layout }}
               />
             ))}
           </Tabs>

@@ -27,13 +27,14 @@ import { showErrorToast } from "../../../lib/toast.tsx";
 import { daysOf, holidayName, periodOf, stepDate } from "../../meeting/meeting-calendar.ts";
 import { taskListKey, useTaskList } from "../api/list-tasks.ts";
 import { updateTask } from "../api/task-mutations.ts";
-import { canEditTask } from "../detail/task-detail-rules.ts";
+import { canEditTask, type TaskViewer } from "../detail/task-detail-rules.ts";
 import { STATUS_COLORS, STATUS_LABELS } from "../task-labels.ts";
 import { taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 import { moveDeadlinePatch, storedInstant } from "./date-moves.ts";
 import type { TaskViewProps } from "./task-view-host.tsx";
 import { shortDeadline, tokyoDate, ViewDataState } from "./task-view-parts.tsx";
+import { useClosedDays } from "./use-closed-days.ts";
 import { useTaskViewer } from "./use-task-viewer.ts";
 
 /** Tasks drawn in a day of the month grid; the rest are counted and one click away in the week. */
@@ -68,6 +69,7 @@ export function TaskCalendar(props: TaskViewProps) {
   const list = useTaskList(query, { enabled: from <= to });
   const cache = useTaskCache(useMemo(() => taskListKey(query), [query]));
   const viewer = useTaskViewer();
+  const closedDays = useClosedDays(props.workspaceId, period.from, period.to);
   const phone = useMediaQuery((theme) => theme.breakpoints.down("sm"));
   const [dragged, setDragged] = useState<Task | null>(null);
   const [moreDays, setMoreDays] = useState<Record<string, number>>({});
@@ -223,10 +225,11 @@ export function TaskCalendar(props: TaskViewProps) {
                 span={span}
                 phone={phone}
                 today={day === today}
+                closedName={closedDays.get(day) ?? null}
                 outside={span === "month" && day.slice(0, 7) !== month}
                 tasks={byDay.get(day) ?? EMPTY_TASKS}
                 limit={span === "month" ? (phone ? 0 : MONTH_CHIPS) : (moreDays[day] ?? WEEK_CHIPS)}
-                editable={(task) => canEditTask(task, viewer)}
+                viewer={viewer}
                 onMore={() =>
                   span === "month"
                     ? props.onSearch({ span: "week", date: day })
@@ -251,10 +254,12 @@ const CalendarDay = memo(function CalendarDay(props: {
   span: "month" | "week";
   phone: boolean;
   today: boolean;
+  /** The workspace's 休業日 name, or null. */
+  closedName: string | null;
   outside: boolean;
   tasks: Task[];
   limit: number;
-  editable: (task: Task) => boolean;
+  viewer: TaskViewer;
   onMore: () => void;
   onOpenTask: (taskId: string) => void;
 }) {
@@ -262,7 +267,8 @@ const CalendarDay = memo(function CalendarDay(props: {
   const droppable = useDroppable({ id: `day:${day}`, data: { day } });
   const date = toTokyo(day);
   const weekday = date.day();
-  const holiday = holidayName(day);
+  // A public holiday keeps its own name; a closed day of the workspace shows its name (休業日 by default).
+  const holiday = holidayName(day) ?? props.closedName;
   const off = weekday === 0 || weekday === 6 || holiday !== null;
   const shown = tasks.slice(0, props.limit);
   const rest = tasks.length - shown.length;
@@ -350,7 +356,12 @@ const CalendarDay = memo(function CalendarDay(props: {
       )}
       <Stack spacing={0.25}>
         {shown.map((task) => (
-          <CalendarChip key={task.id} task={task} editable={props.editable(task)} onOpenTask={props.onOpenTask} />
+          <CalendarChip
+            key={task.id}
+            task={task}
+            editable={canEditTask(task, props.viewer)}
+            onOpenTask={props.onOpenTask}
+          />
         ))}
       </Stack>
       {rest > 0 && !(props.phone && props.span === "month") && (

@@ -26,6 +26,7 @@ import { addDaysTo, daysBetween, ganttPatch, storedInstant } from "./date-moves.
 import { type GanttRow, ganttRows, progressPoint, type Span } from "./gantt-model.ts";
 import type { TaskViewProps } from "./task-view-host.tsx";
 import { ViewDataState } from "./task-view-parts.tsx";
+import { useClosedDays } from "./use-closed-days.ts";
 import { useTaskViewer } from "./use-task-viewer.ts";
 
 const ROW = 32;
@@ -103,6 +104,8 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
   const days = useMemo(() => Array.from({ length: CHART_DAYS }, (_, i) => addDaysTo(chartStart, i)), [chartStart]);
   const chartEnd = days[days.length - 1]!;
   const todayAt = daysBetween(chartStart, today);
+  const closedDays = useClosedDays(workspaceId, chartStart, chartEnd);
+  const dayName = (day: string) => holidayName(day) ?? closedDays.get(day) ?? null;
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -140,9 +143,14 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
   const offDays = useMemo(
     () =>
       days
-        .map((day, index) => ({ day, index, weekday: toTokyo(day).day(), holiday: holidayName(day) }))
+        .map((day, index) => ({
+          day,
+          index,
+          weekday: toTokyo(day).day(),
+          holiday: holidayName(day) ?? closedDays.get(day),
+        }))
         .filter((d) => d.weekday === 0 || d.weekday === 6 || d.holiday),
-    [days],
+    [days, closedDays],
   );
   const months = useMemo(() => {
     const out: { label: string; from: number; count: number }[] = [];
@@ -280,7 +288,7 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
                 ))}
                 {days.map((day, index) => {
                   const weekday = toTokyo(day).day();
-                  const holiday = holidayName(day);
+                  const holiday = dayName(day);
                   return (
                     <Box
                       key={day}

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { useSession } from "../../auth/session.ts";
 import { hasPermission } from "../../authority/permissions.ts";
 import type { TaskViewer } from "../detail/task-detail-rules.ts";
@@ -6,5 +7,8 @@ import type { TaskViewer } from "../detail/task-detail-rules.ts";
 export function useTaskViewer(): TaskViewer {
   const session = useSession();
   const staff = session.status === "signed_in" ? session.workspaceUser : null;
-  return { staffId: staff?.id ?? null, viewAllTasks: hasPermission(staff, "view_all_tasks") };
+  const staffId = staff?.id ?? null;
+  const viewAllTasks = hasPermission(staff, "view_all_tasks");
+  // One object while neither changes, so memoised rows and cells that take it do not redraw.
+  return useMemo(() => ({ staffId, viewAllTasks }), [staffId, viewAllTasks]);
 }
