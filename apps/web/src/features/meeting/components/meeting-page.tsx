@@ -134,22 +134,31 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
             {m.can_write_minutes && !m.deleted_at && (
-              <Button variant="outlined" startIcon={<ForwardToInboxOutlined />} onClick={() => void share()}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<ForwardToInboxOutlined />}
+                onClick={() => void share()}
+              >
                 議事録を共有
               </Button>
             )}
-            <Button
-              startIcon={<EventOutlined />}
-              onClick={() => void downloadMeetingIcs(m.id, m.name).catch(showErrorToast)}
-            >
-              .ics
-            </Button>
+            {/* describeChild: the tooltip describes the button and leaves its name 「.ics」. */}
+            <Tooltip title="カレンダーに取り込む予定ファイルをダウンロード" describeChild>
+              <Button
+                size="small"
+                startIcon={<EventOutlined />}
+                onClick={() => void downloadMeetingIcs(m.id, m.name).catch(showErrorToast)}
+              >
+                .ics
+              </Button>
+            </Tooltip>
             {m.can_edit && (
               <>
-                <Button variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
+                <Button size="small" variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
                   編集
                 </Button>
-                <Button color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => void remove()}>
+                <Button size="small" color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => void remove()}>
                   削除
                 </Button>
               </>
@@ -350,7 +359,12 @@ function Agenda({ meeting }: { meeting: MeetingDetail }) {
             }}
             slotProps={{ htmlInput: { "aria-label": "議題を追加" } }}
           />
-          <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => void add()}>
+          <Button
+            variant="outlined"
+            startIcon={<AddOutlined />}
+            onClick={() => void add()}
+            sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+          >
             追加
           </Button>
         </Stack>
