@@ -17,7 +17,8 @@ test("a task changed by one user shows in the other's open list without a reload
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
   await signIn(ownerPage, team.owner.email);
-  await ownerPage.goto("/task/management");
+  // Every status: the manager watches the task become 完了 (the default list holds unfinished work only).
+  await ownerPage.goto("/task/management?status=all");
   const ownerRow = ownerPage.getByRole("row", { name: "提案書をレビューする" });
   await expect(ownerRow).toHaveAttribute("data-status", "none");
 

@@ -30,14 +30,19 @@ test("the assignee marks a task done in 自分 and the manager closes it in 管�
   await memberRow.getByLabel("週次報告を提出するの期限").fill("2030-12-24");
   await expect(memberRow.getByLabel("週次報告を提出するの期限")).toHaveValue("2030-12-24");
   await expect(memberRow).toContainText("2030/12/24");
+  // The list shows unfinished work by default: after a reload the finished task is one click away.
   await memberPage.reload();
+  await expect(memberPage.getByText("担当している未完了のタスクはありません")).toBeVisible();
+  await expect(memberPage.getByRole("search").getByRole("combobox", { name: /ステータス/ })).toContainText("未完了");
+  await memberPage.getByRole("button", { name: "完了したタスクも表示" }).click();
+  await expect(memberPage).toHaveURL(/status=all/);
   await expect(memberPage.getByRole("row", { name: "週次報告を提出する" })).toHaveAttribute("data-status", "done");
   await expect(memberPage.getByRole("row", { name: "週次報告を提出する" })).toContainText("2030/12/24");
   await expect(memberPage.getByRole("combobox", { name: "週次報告を提出するの優先度" })).toContainText("高");
 
   const ownerPage = await (await browser.newContext()).newPage();
   await signIn(ownerPage, team.owner.email);
-  await ownerPage.goto("/task/management");
+  await ownerPage.goto("/task/management?status=all");
   const ownerRow = ownerPage.getByRole("row", { name: "週次報告を提出する" });
   await expect(ownerRow).toHaveAttribute("data-status", "done");
   await ownerRow.getByRole("combobox", { name: "週次報告を提出するのステータス" }).click();

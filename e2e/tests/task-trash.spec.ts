@@ -31,7 +31,7 @@ test("a deleted task comes back with 元に戻す, and later from the trash", as
   await page.getByRole("checkbox", { name: "表示中のタスクをすべて選択" }).check();
   await page.getByRole("toolbar", { name: "選択したタスクの一括操作" }).getByRole("button", { name: "削除" }).click();
   await expect(page.getByText("2件のタスクを削除しました")).toBeVisible();
-  await expect(page.getByText("表示できるタスクはまだありません")).toBeVisible();
+  await expect(page.getByText("担当している未完了のタスクはありません")).toBeVisible();
 
   await page.getByRole("button", { name: "ゴミ箱", exact: true }).click();
   await expect(page).toHaveURL(/view=trash/);

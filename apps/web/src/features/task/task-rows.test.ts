@@ -1,6 +1,6 @@
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { describe, expect, it } from "vitest";
-import { buildTaskRows, neighboursForDrop, type RowSources, tasksOfRows } from "./task-rows.ts";
+import { buildTaskRows, neighboursForDrop, ROOT_SECTION, type RowSources, tasksOfRows } from "./task-rows.ts";
 
 let serial = 0;
 function task(fields: Partial<Task>): Task {
@@ -46,12 +46,14 @@ const base: Omit<RowSources, "tasks"> = {
   ],
   projects: [{ id: "p1", name: "発表会", color: "#e53935", groupId: "g1" }],
   collapsed: new Set(),
-  additions: true,
 };
 
 const shape = (rows: ReturnType<typeof buildTaskRows>) =>
   rows.map((row) => {
-    if (row.kind === "task") return `${"  ".repeat(row.depth)}task ${row.task.title}`;
+    if (row.kind === "task") {
+      const marks = `${row.fresh ? " *" : ""}${row.series ? ` [${row.series.role} +${row.series.others}]` : ""}`;
+      return `${"  ".repeat(row.depth)}task ${row.task.title}${marks}`;
+    }
     if (row.kind === "addition") return `${"  ".repeat(row.depth)}+${row.addition}`;
     if (row.kind === "topTitle") return `top ${row.count}`;
     if (row.kind === "primaryItem") return `${"  ".repeat(row.depth)}${row.level} ${row.itemId} (${row.count})`;
@@ -62,7 +64,6 @@ describe("buildTaskRows", () => {
   it("groups group → project → 大項目 → 中項目, groups in tree order, a project's task under its group", () => {
     const rows = buildTaskRows({
       ...base,
-      rootAddition: true,
       tasks: [
         task({ title: "開発", group_id: "g2", expires_at: "2026-01-01T00:00:00Z" }),
         task({ title: "中", project_id: "p1", primary_item_id: "i1", secondary_item_id: "s1" }),
@@ -70,22 +71,17 @@ describe("buildTaskRows", () => {
         task({ title: "無所属" }),
       ],
     });
+    // No addition row under every level: each header carries its section's add action.
     expect(shape(rows)).toEqual([
       "top 4",
-      "+task",
       "group 営業部 (2)",
-      "  +task",
       "  project 発表会 (2)",
-      "    +task",
       "    primary i1 (2)",
       "      task 大",
-      "      +task",
       "      secondary s1 (1)",
       "        task 中",
-      "        +task",
       "group 開発部 (1)",
       "  task 開発",
-      "  +task",
       "group グループなし (1)",
       "  task 無所属",
     ]);
@@ -102,19 +98,19 @@ describe("buildTaskRows", () => {
     expect(titles("manual")).toEqual(["後", "なし", "先"]);
   });
 
-  it("hides what is under a collapsed header and adds nothing in the trash", () => {
+  it("hides what is under a collapsed header", () => {
     const rows = buildTaskRows({
       ...base,
-      additions: false,
       collapsed: new Set(["g:g1"]),
       tasks: [task({ title: "隠れる", group_id: "g1" }), task({ title: "見える", group_id: "g2" })],
     });
     expect(shape(rows)).toEqual(["top 2", "group 営業部 (1)", "group 開発部 (1)", "  task 見える"]);
   });
 
-  it("lays out the whole plan of the project tab, empty items included, with item additions", () => {
+  it("lays out the whole plan of the project tab, empty items included, with the open item field", () => {
     const rows = buildTaskRows({
       ...base,
+      adding: { sectionKey: "g:__none__/p:p1/i:i1", kind: "secondaryItem" },
       project: {
         id: "p1",
         primaryItems: [
@@ -128,20 +124,57 @@ describe("buildTaskRows", () => {
     expect(shape(rows)).toEqual([
       "top 1",
       "project 発表会 (1)",
-      "  +task",
       "  primary i1 (0)",
-      "    +task",
       "    secondary s1 (0)",
-      "      +task",
       "    +secondaryItem",
       "  primary i2 (1)",
       "    task 見積",
-      "    +task",
-      "    +secondaryItem",
-      "  +primaryItem",
     ]);
     const names = rows.flatMap((row) => (row.kind === "primaryItem" ? [row.name] : []));
     expect(names).toEqual(["会場", "下見", "広報"]);
+  });
+});
+
+describe("buildTaskRows in the flat tabs", () => {
+  it("lists tasks without headers, each with its place, and keeps tasks added in place where they were typed", () => {
+    const early = task({ title: "早い", group_id: "g1", expires_at: "2026-01-01T00:00:00Z" });
+    const late = task({ title: "遅い", project_id: "p1", expires_at: "2026-05-01T00:00:00Z" });
+    const added = task({ title: "追加1" });
+    const added2 = task({ title: "追加2" });
+    const rows = buildTaskRows({
+      ...base,
+      flat: true,
+      adding: { sectionKey: ROOT_SECTION, kind: "task" },
+      pinned: [added.id, added2.id],
+      tasks: [late, added2, early, added],
+    });
+    expect(shape(rows)).toEqual(["top 4", "  task 追加1 *", "  task 追加2 *", "  +task", "  task 早い", "  task 遅い"]);
+    expect(rows.every((row) => row.kind !== "task" || row.showPath)).toBe(true);
+  });
+
+  it("shows a periodic series as one row for its next occurrence, expandable to the others", () => {
+    const rule = { frequency: "weekly", weekdays: [1], interval: 1, start_date: "2026-11-02" };
+    const template = task({ title: "週次", periodic_rule: rule, periodic_series_id: "s", status: "done" });
+    const past = task({ title: "週次", periodic_series_id: "s", occurrence_date: "2026-11-30", status: "done" });
+    const next = task({ title: "週次", periodic_series_id: "s", occurrence_date: "2026-12-07" });
+    const later = task({ title: "週次", periodic_series_id: "s", occurrence_date: "2026-12-14" });
+    const other = task({ title: "単発" });
+    const sources = { ...base, flat: true, today: "2026-12-01", tasks: [later, other, template, next, past] };
+    const rows = buildTaskRows(sources);
+    expect(shape(rows)).toEqual(["top 5", "  task 週次 [head +3]", "  task 単発"]);
+    const head = rows[1];
+    expect(head?.kind === "task" && head.task.id).toBe(next.id);
+    expect(head?.kind === "task" && head.series).toMatchObject({ rule, nextDate: "2026-12-07", others: 3 });
+
+    const open = buildTaskRows({ ...sources, expandedSeries: new Set(["s"]) });
+    expect(shape(open)).toEqual([
+      "top 5",
+      "  task 週次 [head +3]",
+      "    task 週次 [member +3]",
+      "    task 週次 [member +3]",
+      "    task 週次 [member +3]",
+      "  task 単発",
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Task } from "@tasuki/contract/task/task.schema";
 import { PRIORITY_ORDER } from "./task-labels.ts";
 import type { TaskSort } from "./task-search.ts";
 
-/** Where a task added by an addition row goes (and which parent a dragged task joins). */
+/** Where a task added in place goes (and which parent a dragged task joins). */
 export interface TaskParentRef {
   groupId: string | null;
   projectId: string | null;
@@ -36,8 +36,37 @@ export type TaskListRow =
       count: number;
       depth: number;
     }
-  | { kind: "addition"; key: string; addition: AdditionKind; parent: TaskParentRef; depth: number }
-  | { kind: "task"; key: string; task: Task; parent: TaskParentRef; depth: number };
+  /** The name field of an addition in progress: where the section's add action was used. */
+  | { kind: "addition"; key: string; addition: AdditionKind; sectionKey: string; parent: TaskParentRef; depth: number }
+  | {
+      kind: "task";
+      key: string;
+      task: Task;
+      parent: TaskParentRef;
+      depth: number;
+      /** The flat tabs (自分・管理・公開) show where a task belongs as a small label instead of headers. */
+      showPath: boolean;
+      /** A periodic series shown as one row: set on that row (the head) and on the others when expanded. */
+      series: SeriesInfo | null;
+      /** Added in place during this visit: highlighted, and kept where it was typed. */
+      fresh: boolean;
+    };
+
+export interface SeriesInfo {
+  seriesId: string;
+  /** The head row stands for the series; member rows are the other occurrences, shown when expanded. */
+  role: "head" | "member";
+  /** The series' rule, when its template is in the list (occurrences do not carry it). */
+  rule: Record<string, unknown> | null;
+  /** The first unfinished occurrence from today on (YYYY-MM-DD), if any. */
+  nextDate: string | null;
+  /** The other occurrences in the list. */
+  others: number;
+  expanded: boolean;
+}
+
+/** The section key of the flat tabs' single list. */
+export const ROOT_SECTION = "root";
 
 export interface ProjectInfo {
   id: string;
@@ -62,10 +91,16 @@ export interface RowSources {
   /** Known item names (by id) for the other tabs; missing names show as loading. */
   itemNames?: ReadonlyMap<string, string>;
   collapsed: ReadonlySet<string>;
-  /** False in the trash: nothing is added there. */
-  additions: boolean;
-  /** An addition row above everything, for tasks of no group or project (自分・管理・公開). */
-  rootAddition?: boolean;
+  /** 自分・管理・公開: one list without headers; each task carries its place as a label. */
+  flat?: boolean;
+  /** The section whose add action is open, and what it adds. */
+  adding?: { sectionKey: string; kind: AdditionKind } | null;
+  /** Tasks added in place during this visit, in the order typed: first in their section, above the field. */
+  pinned?: readonly string[];
+  /** Periodic series shown with all their occurrences. */
+  expandedSeries?: ReadonlySet<string>;
+  /** Today in Asia/Tokyo (YYYY-MM-DD): a series shows its next occurrence from this day on. */
+  today?: string;
 }
 
 const byDeadline = (a: Task, b: Task) => {
@@ -132,19 +167,127 @@ function orderBy<T>(items: Iterable<T>, keyOf: (item: T) => string | null, order
   });
 }
 
+const FINISHED = new Set(["done", "closed"]);
+
+/** The calendar day an occurrence stands for: its own date, else its deadline's Tokyo day (UTC+9, no DST). */
+function seriesDate(task: Task): string {
+  if (task.occurrence_date) return task.occurrence_date;
+  if (!task.expires_at) return "";
+  return new Date(Date.parse(task.expires_at) + 9 * 3600_000).toISOString().slice(0, 10);
+}
+
+interface SeriesPlan {
+  /** Head task id → its series info and the other occurrences (date order). */
+  heads: Map<string, { info: Omit<SeriesInfo, "role" | "expanded">; members: Task[] }>;
+  /** Occurrences that are not their series' head. */
+  hidden: Set<string>;
+}
+
 /**
- * The grouped list: group → project → 大項目 → 中項目 → tasks, each level in its own order (group tree,
- * project order, item order; items of other tabs in the order their first task appears), tasks in the
- * chosen sort, with an addition row closing each place a task can be added. Collapsed headers hide what
- * is under them. Pure, so 10,000 tasks are regrouped in one pass when anything changes.
+ * A periodic series is one row: its next occurrence (the first unfinished one from today on; else the oldest
+ * unfinished; else the last), standing for the others. Without this a weekly task filled a tab with its copies.
+ */
+function planSeries(tasks: readonly Task[], today: string): SeriesPlan {
+  const bySeries = new Map<string, Task[]>();
+  for (const task of tasks) {
+    if (!task.periodic_series_id) continue;
+    const list = bySeries.get(task.periodic_series_id);
+    if (list) list.push(task);
+    else bySeries.set(task.periodic_series_id, [task]);
+  }
+  const heads: SeriesPlan["heads"] = new Map();
+  const hidden = new Set<string>();
+  for (const [seriesId, members] of bySeries) {
+    const dated = [...members].sort((a, b) => seriesDate(a).localeCompare(seriesDate(b)) || a.id.localeCompare(b.id));
+    const open = dated.filter((task) => !FINISHED.has(task.status));
+    const upcoming = open.find((task) => seriesDate(task) >= today);
+    const head = upcoming ?? open[0] ?? (dated.at(-1) as Task);
+    const rule = members.find((task) => task.periodic_rule)?.periodic_rule ?? null;
+    const others = dated.filter((task) => task.id !== head.id);
+    for (const task of others) hidden.add(task.id);
+    heads.set(head.id, {
+      info: { seriesId, rule, nextDate: upcoming ? seriesDate(upcoming) : null, others: others.length },
+      members: others,
+    });
+  }
+  return { heads, hidden };
+}
+
+/**
+ * The list: group → project → 大項目 → 中項目 → tasks, each level in its own order (group tree, project order,
+ * item order; items of other tabs in the order their first task appears), tasks in the chosen sort; or, in
+ * the flat tabs, one list of tasks. A periodic series is one row; tasks added in place stay first in their
+ * section with the name field under them. Collapsed headers hide what is under them. Pure, so 10,000 tasks
+ * are regrouped in one pass when anything changes.
  */
 export function buildTaskRows(sources: RowSources): TaskListRow[] {
-  const { project: projectTab, collapsed, additions } = sources;
+  const { project: projectTab, collapsed, flat = false } = sources;
+  const adding = sources.adding ?? null;
+  const pinnedOrder = new Map((sources.pinned ?? []).map((id, index) => [id, index]));
+  const expandedSeries = sources.expandedSeries ?? new Set<string>();
   const projectInfo = new Map(sources.projects.map((p) => [p.id, p]));
   const groupNames = new Map(sources.groups.map((g) => [g.id, g.name]));
   const groupOrder = new Map(sources.groups.map((g, index) => [g.id, index]));
   const projectOrder = new Map(sources.projects.map((p, index) => [p.id, index]));
-  const tasks = [...sources.tasks].sort(compareTasks(sources.sort));
+  const sorted = [...sources.tasks].sort(compareTasks(sources.sort));
+  const series = planSeries(sorted, sources.today ?? "");
+  const tasks = sorted.filter((task) => !series.hidden.has(task.id));
+
+  const rows: TaskListRow[] = [{ kind: "topTitle", key: "top", count: sources.tasks.length }];
+  /** Pinned tasks first (in the order typed), then the open field, then the rest in the chosen sort. */
+  const pushTasks = (list: Task[], parent: TaskParentRef, depth: number, sectionKey: string) => {
+    const pinned = list
+      .filter((task) => pinnedOrder.has(task.id))
+      .sort((a, b) => (pinnedOrder.get(a.id) ?? 0) - (pinnedOrder.get(b.id) ?? 0));
+    for (const task of pinned) pushTask(task, parent, depth);
+    if (adding?.kind === "task" && adding.sectionKey === sectionKey) {
+      rows.push({ kind: "addition", key: `a:task:${sectionKey}`, addition: "task", sectionKey, parent, depth });
+    }
+    for (const task of list) if (!pinnedOrder.has(task.id)) pushTask(task, parent, depth);
+  };
+  const pushTask = (task: Task, parent: TaskParentRef, depth: number) => {
+    const head = series.heads.get(task.id);
+    const expanded = head ? expandedSeries.has(head.info.seriesId) : false;
+    const fresh = pinnedOrder.has(task.id);
+    rows.push({
+      kind: "task",
+      key: `t:${task.id}`,
+      task,
+      parent,
+      depth,
+      showPath: flat,
+      series: head ? { ...head.info, role: "head", expanded } : null,
+      fresh,
+    });
+    if (!head || !expanded) return;
+    for (const member of head.members) {
+      rows.push({
+        kind: "task",
+        key: `t:${member.id}`,
+        task: member,
+        parent: taskParentOf(member),
+        depth: depth + 1,
+        showPath: flat,
+        series: { ...head.info, role: "member", expanded },
+        fresh: false,
+      });
+    }
+  };
+  const itemAddition = (
+    kind: "primaryItem" | "secondaryItem",
+    sectionKey: string,
+    parent: TaskParentRef,
+    depth: number,
+  ) => {
+    if (adding?.kind === kind && adding.sectionKey === sectionKey) {
+      rows.push({ kind: "addition", key: `a:${kind}:${sectionKey}`, addition: kind, sectionKey, parent, depth });
+    }
+  };
+
+  if (flat) {
+    pushTasks(tasks, NO_PARENT, 1, ROOT_SECTION);
+    return rows;
+  }
 
   const groupsMap = new Map<string, GroupNode>();
   const groupNode = (id: string | null) => {
@@ -219,19 +362,7 @@ export function buildTaskRows(sources: RowSources): TaskListRow[] {
     for (const list of projectTab.secondaryItems.values()) for (const item of list) names.set(item.id, item.name);
   }
 
-  const rows: TaskListRow[] = [{ kind: "topTitle", key: "top", count: tasks.length }];
   const base = projectTab ? -1 : 0;
-  const pushTasks = (list: Task[], parent: TaskParentRef, depth: number) => {
-    for (const task of list) rows.push({ kind: "task", key: `t:${task.id}`, task, parent, depth });
-  };
-  const addition = (kind: AdditionKind, parent: TaskParentRef, depth: number, keyPart: string) => {
-    if (additions) rows.push({ kind: "addition", key: `a:${kind}:${keyPart}`, addition: kind, parent, depth });
-  };
-
-  if (sources.rootAddition && additions) {
-    addition("task", { groupId: null, projectId: null, primaryItemId: null, secondaryItemId: null }, 0, "root");
-  }
-
   for (const group of orderBy(groupsMap.values(), (g) => g.id, groupOrder)) {
     const groupKey = `g:${group.id ?? GROUPLESS}`;
     if (!projectTab) {
@@ -247,14 +378,8 @@ export function buildTaskRows(sources: RowSources): TaskListRow[] {
       });
       if (collapsed.has(groupKey)) continue;
     }
-    const groupParent: TaskParentRef = {
-      groupId: group.id,
-      projectId: null,
-      primaryItemId: null,
-      secondaryItemId: null,
-    };
-    pushTasks(group.tasks, groupParent, base + 1);
-    if (group.id) addition("task", groupParent, base + 1, groupKey);
+    const groupParent: TaskParentRef = { ...NO_PARENT, groupId: group.id };
+    pushTasks(group.tasks, groupParent, base + 1, groupKey);
 
     for (const project of orderBy(group.projects.values(), (p) => p.id, projectOrder)) {
       const info = projectInfo.get(project.id);
@@ -271,8 +396,7 @@ export function buildTaskRows(sources: RowSources): TaskListRow[] {
       });
       if (collapsed.has(projectKey)) continue;
       const projectParent: TaskParentRef = { ...groupParent, projectId: project.id };
-      pushTasks(project.tasks, projectParent, base + 2);
-      addition("task", projectParent, base + 2, projectKey);
+      pushTasks(project.tasks, projectParent, base + 2, projectKey);
 
       for (const primary of project.primaries.values()) {
         const primaryKey = `${projectKey}/i:${primary.id}`;
@@ -288,8 +412,7 @@ export function buildTaskRows(sources: RowSources): TaskListRow[] {
           depth: base + 2,
         });
         if (collapsed.has(primaryKey)) continue;
-        pushTasks(primary.tasks, primaryParent, base + 3);
-        addition("task", primaryParent, base + 3, primaryKey);
+        pushTasks(primary.tasks, primaryParent, base + 3, primaryKey);
         for (const secondary of primary.secondaries.values()) {
           const secondaryKey = `${primaryKey}/s:${secondary.id}`;
           const secondaryParent: TaskParentRef = { ...primaryParent, secondaryItemId: secondary.id };
@@ -304,15 +427,25 @@ export function buildTaskRows(sources: RowSources): TaskListRow[] {
             depth: base + 3,
           });
           if (collapsed.has(secondaryKey)) continue;
-          pushTasks(secondary.tasks, secondaryParent, base + 4);
-          addition("task", secondaryParent, base + 4, secondaryKey);
+          pushTasks(secondary.tasks, secondaryParent, base + 4, secondaryKey);
         }
-        if (projectTab) addition("secondaryItem", primaryParent, base + 3, primaryKey);
+        itemAddition("secondaryItem", primaryKey, primaryParent, base + 3);
       }
-      if (projectTab) addition("primaryItem", projectParent, base + 2, projectKey);
+      itemAddition("primaryItem", projectKey, projectParent, base + 2);
     }
   }
   return rows;
+}
+
+const NO_PARENT: TaskParentRef = { groupId: null, projectId: null, primaryItemId: null, secondaryItemId: null };
+
+export function taskParentOf(task: Task): TaskParentRef {
+  return {
+    groupId: task.group_id,
+    projectId: task.project_id,
+    primaryItemId: task.primary_item_id,
+    secondaryItemId: task.secondary_item_id,
+  };
 }
 
 /** The tasks on screen, in the order shown: what a CSV export and a range selection work on. */

@@ -1,4 +1,4 @@
-import { taskPrioritySchema, taskStatusSchema } from "@tasuki/contract/task/task.schema";
+import { type TaskStatus, taskPrioritySchema, taskStatusSchema } from "@tasuki/contract/task/task.schema";
 import { z } from "zod";
 import type { ListTasksQuery } from "./api/list-tasks.ts";
 import type { TaskTab } from "./task-labels.ts";
@@ -12,6 +12,11 @@ export const SORT_LABELS: Record<TaskSort, string> = {
   title: "タスク名順",
   manual: "並び順（ドラッグで変更）",
 };
+
+/** The address value of the status filter that lists every status (absent means unfinished only). */
+export const ALL_STATUSES = "all";
+/** What the list shows when the address names no status: the work still to do. */
+export const DEFAULT_STATUSES: readonly TaskStatus[] = ["none", "in_progress"];
 
 const optionalText = z.string().trim().min(1).max(100).optional().catch(undefined);
 const optionalDate = z.iso.date().optional().catch(undefined);
@@ -33,7 +38,11 @@ const listParam = <T extends z.ZodType<string>>(item: T) =>
  * and a shared link show the same list. Anything unreadable is dropped rather than failing the page.
  */
 export const taskSearchSchema = z.object({
-  status: listParam(taskStatusSchema),
+  /** Absent: unfinished tasks (the default); `all`: every status; else the statuses listed. */
+  status: z
+    .union([z.literal(ALL_STATUSES), listParam(taskStatusSchema)])
+    .optional()
+    .catch(undefined),
   priority: listParam(taskPrioritySchema),
   assignee_id: optionalText,
   manager_id: optionalText,
@@ -57,12 +66,30 @@ export function joinList(values: readonly string[]): string | undefined {
   return values.length ? values.join(",") : undefined;
 }
 
+/**
+ * The statuses listed: unfinished ones unless the address says otherwise; the trash lists every status by
+ * default (a deleted task is looked for by name, not by state). Null means no status filter.
+ */
+export function statusFilter(search: TaskSearch): readonly TaskStatus[] | null {
+  if (search.status === ALL_STATUSES) return null;
+  if (search.status) return splitList<TaskStatus>(search.status);
+  return search.view === "trash" ? null : DEFAULT_STATUSES;
+}
+
+/** The address value for a chosen set of statuses: absent for the default, `all` for every one or none. */
+export function statusParam(statuses: readonly TaskStatus[]): string | undefined {
+  const chosen = new Set(statuses);
+  if (chosen.size === 0 || chosen.size === taskStatusSchema.options.length) return ALL_STATUSES;
+  if (chosen.size === DEFAULT_STATUSES.length && DEFAULT_STATUSES.every((s) => chosen.has(s))) return undefined;
+  return taskStatusSchema.options.filter((s) => chosen.has(s)).join(",");
+}
+
 /** The API query of a tab's address. The 全期間 default sends no range, so undated tasks are listed too. */
 export function taskListQuery(workspaceId: string, tab: TaskTab, search: TaskSearch): ListTasksQuery {
   return {
     workspace_id: workspaceId,
     tab,
-    status: search.status,
+    status: statusFilter(search)?.join(","),
     priority: search.priority,
     assignee_id: search.assignee_id,
     manager_id: search.manager_id,

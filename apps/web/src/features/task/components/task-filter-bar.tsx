@@ -15,7 +15,17 @@ import { ALL_PERIOD, formatIsoDate, toTokyo } from "../../../lib/date.ts";
 import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { useWorkspaceUser } from "../../workspace-user/api/get-workspace-user.ts";
 import { PRIORITY_LABELS, PRIORITY_ORDER, STATUS_LABELS, STATUS_ORDER, type TaskTab } from "../task-labels.ts";
-import { activeFilterCount, joinList, SORT_LABELS, splitList, TASK_SORTS, type TaskSearch } from "../task-search.ts";
+import {
+  activeFilterCount,
+  DEFAULT_STATUSES,
+  joinList,
+  SORT_LABELS,
+  splitList,
+  statusFilter,
+  statusParam,
+  TASK_SORTS,
+  type TaskSearch,
+} from "../task-search.ts";
 
 const ALL = "__all__";
 /** The staff search is a medium field elsewhere; here it lines up with the small selects. */
@@ -58,6 +68,17 @@ function currentPeriod(search: TaskSearch): Period {
   return "custom";
 }
 
+/** 未完了 for the default pair, すべて for every status, else the names. */
+function statusSummary(statuses: readonly TaskStatus[]): string {
+  if (statuses.length === 0 || statuses.length === STATUS_ORDER.length) return "すべて";
+  if (statuses.length === DEFAULT_STATUSES.length && DEFAULT_STATUSES.every((s) => statuses.includes(s))) {
+    return "未完了";
+  }
+  return STATUS_ORDER.filter((s) => statuses.includes(s))
+    .map((s) => STATUS_LABELS[s])
+    .join("・");
+}
+
 export function TaskFilterBar({
   workspaceId,
   tab,
@@ -93,7 +114,7 @@ export function TaskFilterBar({
     if ((search.q ?? "") !== text.trim()) setText(search.q ?? "");
   }, [search.q]);
 
-  const statuses = splitList<TaskStatus>(search.status);
+  const statuses = statusFilter(search) ?? STATUS_ORDER;
   const priorities = splitList<TaskPriority>(search.priority);
   const fieldSx = { width: 150 };
 
@@ -119,62 +140,17 @@ export function TaskFilterBar({
             ),
           },
         }}
-        sx={{ width: { xs: "100%", sm: 220 } }}
+        sx={{ width: { xs: "auto", md: 220 }, flexGrow: { xs: 1, md: 0 }, minWidth: 0 }}
       />
-      <TextField
-        fullWidth={false}
-        select
+      <Button
         size="small"
-        label="ステータス"
-        value={statuses}
-        onChange={(event) => onChange({ status: joinList(event.target.value as unknown as string[]) })}
-        slotProps={{
-          select: {
-            multiple: true,
-            renderValue: (value) =>
-              (value as TaskStatus[]).length
-                ? (value as TaskStatus[]).map((s) => STATUS_LABELS[s]).join("・")
-                : "すべて",
-            displayEmpty: true,
-          },
-          inputLabel: { shrink: true },
-        }}
-        sx={fieldSx}
+        startIcon={<TuneOutlined />}
+        onClick={() => setExpanded((open) => !open)}
+        aria-expanded={expanded}
+        sx={{ display: { xs: "inline-flex", md: "none" }, flexShrink: 0 }}
       >
-        {STATUS_ORDER.map((status) => (
-          <MenuItem key={status} value={status} dense>
-            <Checkbox size="small" checked={statuses.includes(status)} />
-            <ListItemText primary={STATUS_LABELS[status]} />
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        fullWidth={false}
-        select
-        size="small"
-        label="優先度"
-        value={priorities}
-        onChange={(event) => onChange({ priority: joinList(event.target.value as unknown as string[]) })}
-        slotProps={{
-          select: {
-            multiple: true,
-            renderValue: (value) =>
-              (value as TaskPriority[]).length
-                ? (value as TaskPriority[]).map((p) => PRIORITY_LABELS[p]).join("・")
-                : "すべて",
-            displayEmpty: true,
-          },
-          inputLabel: { shrink: true },
-        }}
-        sx={{ width: 130 }}
-      >
-        {PRIORITY_ORDER.map((priority) => (
-          <MenuItem key={priority} value={priority} dense>
-            <Checkbox size="small" checked={priorities.includes(priority)} />
-            <ListItemText primary={PRIORITY_LABELS[priority]} />
-          </MenuItem>
-        ))}
-      </TextField>
+        {expanded ? "閉じる" : filters > 0 ? `絞り込み（${filters}）` : "絞り込み"}
+      </Button>
       <Box
         sx={{
           display: { xs: expanded ? "flex" : "none", md: "contents" },
@@ -183,6 +159,57 @@ export function TaskFilterBar({
           width: "100%",
         }}
       >
+        <TextField
+          fullWidth={false}
+          select
+          size="small"
+          label="ステータス"
+          value={statuses}
+          onChange={(event) => onChange({ status: statusParam(event.target.value as unknown as TaskStatus[]) })}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (value) => statusSummary(value as TaskStatus[]),
+              displayEmpty: true,
+            },
+            inputLabel: { shrink: true },
+          }}
+          sx={fieldSx}
+        >
+          {STATUS_ORDER.map((status) => (
+            <MenuItem key={status} value={status} dense>
+              <Checkbox size="small" checked={statuses.includes(status)} />
+              <ListItemText primary={STATUS_LABELS[status]} />
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          fullWidth={false}
+          select
+          size="small"
+          label="優先度"
+          value={priorities}
+          onChange={(event) => onChange({ priority: joinList(event.target.value as unknown as string[]) })}
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (value) =>
+                (value as TaskPriority[]).length
+                  ? (value as TaskPriority[]).map((p) => PRIORITY_LABELS[p]).join("・")
+                  : "すべて",
+              displayEmpty: true,
+            },
+            inputLabel: { shrink: true },
+          }}
+          sx={{ width: 130 }}
+        >
+          {PRIORITY_ORDER.map((priority) => (
+            <MenuItem key={priority} value={priority} dense>
+              <Checkbox size="small" checked={priorities.includes(priority)} />
+              <ListItemText primary={PRIORITY_LABELS[priority]} />
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField
           fullWidth={false}
           select
@@ -278,33 +305,26 @@ export function TaskFilterBar({
             ))}
           </TextField>
         )}
+        <TextField
+          fullWidth={false}
+          select
+          size="small"
+          label="並び順"
+          value={search.sort ?? "deadline"}
+          onChange={(event) =>
+            onChange({
+              sort: event.target.value === "deadline" ? undefined : (event.target.value as TaskSearch["sort"]),
+            })
+          }
+          sx={{ width: 210 }}
+        >
+          {TASK_SORTS.map((sort) => (
+            <MenuItem key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </MenuItem>
+          ))}
+        </TextField>
       </Box>
-      <TextField
-        fullWidth={false}
-        select
-        size="small"
-        label="並び順"
-        value={search.sort ?? "deadline"}
-        onChange={(event) =>
-          onChange({ sort: event.target.value === "deadline" ? undefined : (event.target.value as TaskSearch["sort"]) })
-        }
-        sx={{ width: 210 }}
-      >
-        {TASK_SORTS.map((sort) => (
-          <MenuItem key={sort} value={sort}>
-            {SORT_LABELS[sort]}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Button
-        size="small"
-        startIcon={<TuneOutlined />}
-        onClick={() => setExpanded((open) => !open)}
-        aria-expanded={expanded}
-        sx={{ display: { xs: "inline-flex", md: "none" } }}
-      >
-        {expanded ? "条件を閉じる" : "ほかの条件"}
-      </Button>
       {filters > 0 && (
         <Button
           size="small"

@@ -2,11 +2,23 @@ import DeleteOutlineOutlined from "@mui/icons-material/DeleteOutlineOutlined";
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import LibraryAddOutlined from "@mui/icons-material/LibraryAddOutlined";
 import ListAltOutlined from "@mui/icons-material/ListAltOutlined";
+import MoreVertOutlined from "@mui/icons-material/MoreVertOutlined";
+import PaletteOutlined from "@mui/icons-material/PaletteOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
+import IconButton from "@mui/material/IconButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
+import type { Theme } from "@mui/material/styles";
 import Tabs from "@mui/material/Tabs";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -17,11 +29,12 @@ import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.
 import { useAllProjects } from "../../project/api/list-projects.ts";
 import { useTemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import { TAB_DESCRIPTIONS, TAB_LABELS, TAB_ORDER, type TaskTab } from "../task-labels.ts";
-import { rememberedTabSearch, rememberTabSearch, type TaskSearch } from "../task-search.ts";
+import { ALL_STATUSES, rememberedTabSearch, rememberTabSearch, type TaskSearch } from "../task-search.ts";
 import { TaskViewHost } from "../views/task-view-host.tsx";
 import { TaskViewSwitcher } from "../views/task-view-switcher.tsx";
 import { ProjectPicker } from "./project-picker.tsx";
 import { TaskFilterBar } from "./task-filter-bar.tsx";
+import { DeadlineLegend } from "./task-legend.tsx";
 import { TaskListSection } from "./task-list-section.tsx";
 
 // The drawer (editors, rule preview, history) loads on the first open, not with the list.
@@ -48,6 +61,9 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
   const projects = useAllProjects({ workspace_id: workspaceId });
   const [exportRequest, setExportRequest] = useState(0);
   const templates = useTemplateEntryPoints(workspaceId);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [legendOpen, setLegendOpen] = useState(false);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   // Mounted from the first open on, so later closes still slide out.
   const [drawerUsed, setDrawerUsed] = useState(Boolean(search.task));
   if (search.task && !drawerUsed) setDrawerUsed(true);
@@ -76,49 +92,53 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
     <>
       <PageHeader
         title="タスク"
-        description={TAB_DESCRIPTIONS[tab]}
+        description={phone ? undefined : TAB_DESCRIPTIONS[tab]}
         actions={
-          <>
-            <Button
-              variant="outlined"
-              startIcon={trash ? <ListAltOutlined /> : <DeleteOutlineOutlined />}
-              onClick={() => setSearch({ view: trash ? undefined : "trash" }, { push: true })}
-            >
-              {trash ? "一覧に戻る" : "ゴミ箱"}
-            </Button>
-            {!trash && (
+          !phone && (
+            <>
               <Button
                 variant="outlined"
-                startIcon={<LibraryAddOutlined />}
-                onClick={() => {
-                  const project = projects.data?.items.find((p) => p.id === search.project_id);
-                  templates.addFrom(
-                    tab === "project" && project ? { kind: "project", id: project.id, name: project.name } : undefined,
-                  );
-                }}
+                startIcon={trash ? <ListAltOutlined /> : <DeleteOutlineOutlined />}
+                onClick={() => setSearch({ view: trash ? undefined : "trash" }, { push: true })}
               >
-                テンプレートから追加
+                {trash ? "一覧に戻る" : "ゴミ箱"}
               </Button>
-            )}
-            <Button
-              variant="outlined"
-              startIcon={<FileDownloadOutlined />}
-              disabled={needsProject}
-              onClick={() => setExportRequest((n) => n + 1)}
-            >
-              CSV出力
-            </Button>
-          </>
+              {!trash && (
+                <Button
+                  variant="outlined"
+                  startIcon={<LibraryAddOutlined />}
+                  onClick={() => {
+                    const project = projects.data?.items.find((p) => p.id === search.project_id);
+                    templates.addFrom(
+                      tab === "project" && project
+                        ? { kind: "project", id: project.id, name: project.name }
+                        : undefined,
+                    );
+                  }}
+                >
+                  テンプレートから追加
+                </Button>
+              )}
+              <Button
+                variant="outlined"
+                startIcon={<FileDownloadOutlined />}
+                disabled={needsProject}
+                onClick={() => setExportRequest((n) => n + 1)}
+              >
+                CSV出力
+              </Button>
+            </>
+          )
         }
       />
       <Paper variant="outlined" sx={{ borderRadius: 3 }}>
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1, pr: { xs: 1, sm: 2 } }}>
+        <Box sx={{ display: "flex", alignItems: "center", gap: { xs: 0, sm: 1 }, pr: { xs: 0.5, sm: 2 } }}>
           <Tabs
             value={tab}
             aria-label="タスクの表示切り替え"
             variant="scrollable"
             allowScrollButtonsMobile
-            sx={{ px: 2, flex: 1, minWidth: 0 }}
+            sx={{ px: { xs: 0, md: 2 }, flex: 1, minWidth: 0 }}
           >
             {TAB_ORDER.map((value) => (
               <TabLink
@@ -137,7 +157,74 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
               onChange={(layout) => setSearch({ layout: layout === "list" ? undefined : layout }, { push: true })}
             />
           )}
+          {/* A phone keeps the list on the first screen: the page's actions and the legend fold into one menu. */}
+          {phone && (
+            <IconButton aria-label="タスクのその他の操作" onClick={(event) => setMenu(event.currentTarget)}>
+              <MoreVertOutlined />
+            </IconButton>
+          )}
         </Box>
+        <Menu open={menu !== null} anchorEl={menu} onClose={() => setMenu(null)}>
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setSearch({ view: trash ? undefined : "trash" }, { push: true });
+            }}
+          >
+            <ListItemIcon>
+              {trash ? <ListAltOutlined fontSize="small" /> : <DeleteOutlineOutlined fontSize="small" />}
+            </ListItemIcon>
+            {trash ? "一覧に戻る" : "ゴミ箱"}
+          </MenuItem>
+          {!trash && (
+            <MenuItem
+              onClick={() => {
+                setMenu(null);
+                const project = projects.data?.items.find((p) => p.id === search.project_id);
+                templates.addFrom(
+                  tab === "project" && project ? { kind: "project", id: project.id, name: project.name } : undefined,
+                );
+              }}
+            >
+              <ListItemIcon>
+                <LibraryAddOutlined fontSize="small" />
+              </ListItemIcon>
+              テンプレートから追加
+            </MenuItem>
+          )}
+          <MenuItem
+            disabled={needsProject}
+            onClick={() => {
+              setMenu(null);
+              setExportRequest((n) => n + 1);
+            }}
+          >
+            <ListItemIcon>
+              <FileDownloadOutlined fontSize="small" />
+            </ListItemIcon>
+            CSV出力
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setLegendOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <PaletteOutlined fontSize="small" />
+            </ListItemIcon>
+            行の色の見方
+          </MenuItem>
+        </Menu>
+        <Dialog open={legendOpen} onClose={() => setLegendOpen(false)} aria-labelledby="task-legend-title">
+          <DialogTitle id="task-legend-title">行の色の見方</DialogTitle>
+          <DialogContent>
+            <DeadlineLegend draggable={search.sort === "manual" && !trash} trash={trash} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setLegendOpen(false)}>閉じる</Button>
+          </DialogActions>
+        </Dialog>
         <Divider />
         {tab === "project" && (
           <Box sx={{ px: 2, pt: 2 }}>
@@ -185,6 +272,7 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
             exportRequest={exportRequest}
             templates={templates}
             onOpenTask={(taskId) => setSearch({ task: taskId }, { push: true })}
+            onShowAllStatuses={() => setSearch({ status: ALL_STATUSES }, { push: true })}
             onClearFilters={() =>
               setSearch({
                 status: undefined,

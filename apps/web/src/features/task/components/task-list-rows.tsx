@@ -28,15 +28,18 @@ import MenuItem from "@mui/material/MenuItem";
 import Skeleton from "@mui/material/Skeleton";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { memo, type ReactNode, useState } from "react";
 import { formatDateTime } from "../../../lib/date.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
+import { primaryItemNamesQueryOptions, secondaryItemNamesQueryOptions } from "../api/item-api.ts";
+import { seriesLabel } from "../series-label.ts";
 import { DEADLINE_COLORS, DEADLINE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUS_ROW_COLORS } from "../task-labels.ts";
-import type { AdditionKind, TaskListRow } from "../task-rows.ts";
+import type { AdditionKind, SeriesInfo, TaskListRow } from "../task-rows.ts";
 import { DeadlineField, PersonField, PrioritySelect, StatusSelect } from "./task-inline-fields.tsx";
 
-export const ROW_HEIGHT = { topTitle: 40, group: 44, project: 42, primaryItem: 40, addition: 40, task: 48 } as const;
+export const ROW_HEIGHT = { topTitle: 40, group: 40, project: 38, primaryItem: 36, addition: 44, task: 44 } as const;
 export const INDENT_PX = 20;
 
 /** Columns of a task row; the narrow layout keeps the title, status and deadline. */
@@ -73,24 +76,30 @@ export interface TaskRowActions {
   onMove: (task: Task, direction: "up" | "down") => void;
   /** 「テンプレートとして保存」 (with the template permission). */
   onSaveAsTemplate?: (task: Task) => void;
+  onToggleSeries: (seriesId: string) => void;
+  /** Names of a task's group and project, for the place label of the flat tabs. */
+  placeOf: (task: Task) => { group: string | null; project: { name: string; color: string } | null };
 }
 
 export function TopTitleRow({
   count,
   selectedCount,
   onToggleAll,
+  onAdd,
 }: {
   count: number;
   selectedCount: number;
   onToggleAll: (checked: boolean) => void;
+  /** The add action of the flat tabs' one section. */
+  onAdd?: () => void;
 }) {
   return (
     <Box
       role="row"
       sx={{
         display: "grid",
-        gridTemplateColumns: { xs: "32px minmax(0,1fr) 104px", md: GRID_COLUMNS.md },
-        gridTemplateAreas: { xs: '"c t s"', md: GRID_AREAS.md },
+        gridTemplateColumns: { xs: "32px minmax(0,1fr)", md: GRID_COLUMNS.md },
+        gridTemplateAreas: { xs: '"c t"', md: GRID_AREAS.md },
         alignItems: "center",
         height: ROW_HEIGHT.topTitle,
         px: 1,
@@ -112,8 +121,15 @@ export function TopTitleRow({
         sx={area("c")}
       />
       <Box component="span" sx={dragCellSx} />
-      <Box role="columnheader" sx={{ ...area("t"), pl: 1 }}>
-        タスク名（{count.toLocaleString("ja-JP")}件）
+      <Box sx={{ ...area("t"), pl: 1, display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+        <Box role="columnheader" component="span" sx={{ whiteSpace: "nowrap" }}>
+          タスク名（{count.toLocaleString("ja-JP")}件）
+        </Box>
+        {onAdd && (
+          <Button size="small" startIcon={<AddOutlined />} onClick={onAdd} sx={{ py: 0, fontWeight: 700 }}>
+            タスクを追加
+          </Button>
+        )}
       </Box>
       <Box role="columnheader" sx={{ ...area("s"), display: { xs: "none", md: "block" } }}>
         ステータス
@@ -194,6 +210,7 @@ function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & {
       data-status={task.status}
       data-deadline={category ?? "none"}
       data-notification={task.has_notification ? "hasNotification" : "noNotification"}
+      data-fresh={row.fresh ? "true" : undefined}
       sx={{
         display: "grid",
         gridTemplateColumns: GRID_COLUMNS,
@@ -203,8 +220,17 @@ function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & {
         px: 1,
         borderBottom: 1,
         borderColor: "divider",
-        bgcolor: selected ? "rgba(57, 73, 171, 0.08)" : (tint?.background ?? "background.paper"),
+        bgcolor: selected
+          ? "rgba(57, 73, 171, 0.08)"
+          : row.fresh
+            ? FRESH_BACKGROUND
+            : (tint?.background ?? "background.paper"),
         boxShadow: tint?.accent ? `inset 4px 0 0 ${tint.accent}` : undefined,
+        // Added in place: a flash where it was typed, then a light tint for as long as the page stays open.
+        ...(row.fresh && {
+          animation: "taskFresh 2.4s ease-out",
+          "@keyframes taskFresh": { from: { backgroundColor: "#ffe08a" }, to: { backgroundColor: FRESH_BACKGROUND } },
+        }),
         opacity: dnd?.isDragging ? 0.4 : 1,
         position: "relative",
         "&:hover": { bgcolor: selected ? "rgba(57, 73, 171, 0.12)" : tint ? tint.background : "#fafbfd" },
@@ -259,7 +285,14 @@ function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & {
         </Box>
         <ButtonBase
           onClick={() => actions.onOpen(task)}
-          sx={{ minWidth: 0, justifyContent: "flex-start", borderRadius: 1, px: 0.5, textAlign: "left" }}
+          sx={{
+            minWidth: 0,
+            flex: "0 1 auto",
+            justifyContent: "flex-start",
+            borderRadius: 1,
+            px: 0.5,
+            textAlign: "left",
+          }}
         >
           <Typography
             variant="body2"
@@ -274,10 +307,14 @@ function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & {
             {task.title}
           </Typography>
         </ButtonBase>
-        {(task.periodic_rule || task.periodic_series_id) && (
-          <Box component="span" title="繰り返しタスク" sx={{ display: "inline-flex", ml: 0.5 }}>
-            <RepeatOutlined aria-label="繰り返し" sx={{ fontSize: 16, color: "text.secondary" }} />
-          </Box>
+        {row.series?.role === "head" ? (
+          <SeriesToggle task={task} series={row.series} onToggle={actions.onToggleSeries} />
+        ) : (
+          (task.periodic_rule || task.periodic_series_id) && (
+            <Box component="span" title="繰り返しタスク" sx={{ display: "inline-flex", ml: 0.5, flexShrink: 0 }}>
+              <RepeatOutlined aria-label="繰り返し" sx={{ fontSize: 16, color: "text.secondary" }} />
+            </Box>
+          )
         )}
         {readOnly && task.deleted_at && (
           <Box
@@ -312,12 +349,14 @@ function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & {
               color: tint?.accent,
               border: 1,
               borderColor: tint?.accent,
+              flexShrink: 0,
               display: { xs: "none", sm: "inline" },
             }}
           >
             {DEADLINE_LABELS[category]}
           </Box>
         )}
+        {row.showPath && row.series?.role !== "member" && <PlaceLabel task={task} actions={actions} />}
       </Box>
       <Box sx={{ ...area("s"), pr: 1 }}>
         {readOnly ? (
@@ -435,6 +474,124 @@ function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & {
   );
 }
 
+const FRESH_BACKGROUND = "#fff8e1";
+
+/** 「毎週月・次回 12/7」 on the row standing for a series; a click shows the other occurrences under it. */
+function SeriesToggle({
+  task,
+  series,
+  onToggle,
+}: {
+  task: Task;
+  series: SeriesInfo;
+  onToggle: (seriesId: string) => void;
+}) {
+  const label = seriesLabel(series.rule, series.nextDate);
+  const chip = {
+    display: "inline-flex",
+    alignItems: "center",
+    gap: 0.25,
+    ml: 0.75,
+    px: 0.75,
+    py: 0.125,
+    borderRadius: 1,
+    fontSize: 11,
+    fontWeight: 600,
+    whiteSpace: "nowrap",
+    color: "#37474f",
+    bgcolor: "#eceff5",
+    minWidth: 0,
+    flex: "0 4 auto",
+    overflow: "hidden",
+  } as const;
+  if (series.others === 0) {
+    return (
+      <Box component="span" sx={chip} title={label}>
+        <RepeatOutlined sx={{ fontSize: 13 }} aria-hidden />
+        <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>
+          {label}
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <ButtonBase
+      onClick={() => onToggle(series.seriesId)}
+      aria-expanded={series.expanded}
+      aria-label={`${task.title}（${label}）の他の${series.others}回を${series.expanded ? "閉じる" : "表示"}`}
+      title={label}
+      sx={{ ...chip, "&:hover": { bgcolor: "#dfe4ee" } }}
+    >
+      <RepeatOutlined sx={{ fontSize: 13 }} aria-hidden />
+      <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ color: "text.secondary", ml: 0.5, flexShrink: 0 }}>
+        他{series.others}件
+      </Box>
+      {series.expanded ? (
+        <ExpandMoreOutlined sx={{ fontSize: 15 }} aria-hidden />
+      ) : (
+        <ChevronRightOutlined sx={{ fontSize: 15 }} aria-hidden />
+      )}
+    </ButtonBase>
+  );
+}
+
+/**
+ * Where a task belongs, as the flat tabs show it instead of headers: project › 大項目 › 中項目 (or the group
+ * of a task outside any project). Item names load per project for the rows on screen only.
+ */
+function PlaceLabel({ task, actions }: { task: Task; actions: TaskRowActions }) {
+  const place = actions.placeOf(task);
+  const primaries = useQuery({
+    ...primaryItemNamesQueryOptions(actions.workspaceId, task.project_id ?? ""),
+    enabled: Boolean(task.project_id && task.primary_item_id),
+  });
+  const secondaries = useQuery({
+    ...secondaryItemNamesQueryOptions(actions.workspaceId, task.primary_item_id ?? ""),
+    enabled: Boolean(task.primary_item_id && task.secondary_item_id),
+  });
+  const primary = primaries.data?.items.find((item) => item.id === task.primary_item_id)?.name;
+  const secondary = secondaries.data?.items.find((item) => item.id === task.secondary_item_id)?.name;
+  const parts = place.project
+    ? [place.project.name, task.primary_item_id ? primary : null, task.secondary_item_id ? secondary : null]
+    : [place.group];
+  const text = parts.filter((part): part is string => Boolean(part)).join(" › ");
+  if (!text) return null;
+  return (
+    <Box
+      component="span"
+      title={text}
+      data-testid="task-place"
+      sx={{
+        display: "inline-flex",
+        alignItems: "center",
+        gap: 0.5,
+        ml: 1,
+        minWidth: 0,
+        // The title keeps its width; the place takes what is left of the line.
+        flex: "1 1 0",
+        fontSize: 11.5,
+        color: "text.secondary",
+        whiteSpace: "nowrap",
+      }}
+    >
+      {place.project ? (
+        <Box
+          aria-hidden
+          sx={{ width: 8, height: 8, borderRadius: "2px", bgcolor: place.project.color, flexShrink: 0 }}
+        />
+      ) : (
+        <GroupsOutlined aria-hidden sx={{ fontSize: 14 }} />
+      )}
+      <Box component="span" sx={{ overflow: "hidden", textOverflow: "ellipsis" }}>
+        {text}
+      </Box>
+    </Box>
+  );
+}
+
 type HeaderRow = Extract<TaskListRow, { kind: "group" | "project" | "primaryItem" }>;
 
 export interface HeaderActions {
@@ -445,6 +602,8 @@ export interface HeaderActions {
   /** 「テンプレートから追加」 under the item, and 「テンプレートとして保存」 of it (templates/). */
   onAddFromTemplate?: (row: Extract<TaskListRow, { kind: "primaryItem" }>) => void;
   onSaveItemAsTemplate?: (row: Extract<TaskListRow, { kind: "primaryItem" }>) => void;
+  /** The section's add action (not in the trash): opens a name field in the section. */
+  onStartAdd?: (row: HeaderRow, kind: AdditionKind) => void;
   draggable: boolean;
 }
 
@@ -504,6 +663,9 @@ function HeaderRowBody({
 }) {
   const isOver = dropActive && (dnd?.isOver ?? false);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  // The project tab's project row is the plan's root: its add actions stay in view, even in an empty project.
+  const planRoot = row.kind === "project" && Boolean(actions.onRenameItem);
+  const alwaysShowAdd = planRoot;
   const [editing, setEditing] = useState(false);
   const isItem = row.kind === "primaryItem";
   const styles = {
@@ -550,6 +712,10 @@ function HeaderRowBody({
         outline: isOver ? "2px solid" : undefined,
         outlineColor: "primary.main",
         outlineOffset: -2,
+        // One add action per section, shown where the pointer or the keyboard focus is (always on touch screens).
+        "& .section-add": { opacity: alwaysShowAdd ? 1 : 0, transition: "opacity 120ms" },
+        "&:hover .section-add, &:focus-within .section-add": { opacity: 1 },
+        "@media (hover: none)": { "& .section-add": { opacity: 1 } },
       }}
     >
       {isItem && dnd && actions.onRenameItem ? (
@@ -621,6 +787,29 @@ function HeaderRowBody({
         {row.count.toLocaleString("ja-JP")}件
       </Box>
       <Box sx={{ flexGrow: 1 }} />
+      {actions.onStartAdd && (
+        <Box className="section-add" sx={{ display: "flex", gap: 0.5, flexShrink: 0 }}>
+          <SectionAddButton
+            label={`${title ?? itemLabel}にタスクを追加`}
+            text="タスク"
+            onClick={() => actions.onStartAdd?.(row, "task")}
+          />
+          {planRoot && (
+            <SectionAddButton
+              label={`${title ?? itemLabel}に大項目を追加`}
+              text="大項目"
+              onClick={() => actions.onStartAdd?.(row, "primaryItem")}
+            />
+          )}
+          {isItem && row.level === "primary" && actions.onRenameItem && (
+            <SectionAddButton
+              label={`${title ?? itemLabel}に中項目を追加`}
+              text="中項目"
+              onClick={() => actions.onStartAdd?.(row, "secondaryItem")}
+            />
+          )}
+        </Box>
+      )}
       {isItem && actions.onRenameItem && (
         <>
           <IconButton size="small" aria-label={`${title ?? itemLabel}の操作`} onClick={(e) => setMenu(e.currentTarget)}>
@@ -726,20 +915,37 @@ function InlineNameField({
   );
 }
 
-const ADDITION_LABELS: Record<AdditionKind, { button: string; field: string; placeholder: string }> = {
-  task: { button: "タスクを追加", field: "新しいタスク名", placeholder: "タスク名を入力してEnter" },
-  primaryItem: { button: "大項目を追加", field: "新しい大項目名", placeholder: "大項目名を入力してEnter" },
-  secondaryItem: { button: "中項目を追加", field: "新しい中項目名", placeholder: "中項目名を入力してEnter" },
+const ADDITION_LABELS: Record<AdditionKind, { field: string; placeholder: string }> = {
+  task: { field: "新しいタスク名", placeholder: "タスク名を入力してEnter（Escで閉じる）" },
+  primaryItem: { field: "新しい大項目名", placeholder: "大項目名を入力してEnter（Escで閉じる）" },
+  secondaryItem: { field: "新しい中項目名", placeholder: "中項目名を入力してEnter（Escで閉じる）" },
 };
 
+function SectionAddButton({ label, text, onClick }: { label: string; text: string; onClick: () => void }) {
+  return (
+    <Button
+      size="small"
+      startIcon={<AddOutlined />}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      sx={{ py: 0, minHeight: 28, fontWeight: 700, whiteSpace: "nowrap" }}
+    >
+      {text}
+    </Button>
+  );
+}
+
+/** The name field a section's add action opens; it stays open after Enter so several are typed in a row. */
 export function AdditionRowView({
   row,
   onAdd,
+  onClose,
 }: {
   row: Extract<TaskListRow, { kind: "addition" }>;
   onAdd: (row: Extract<TaskListRow, { kind: "addition" }>, name: string) => Promise<unknown>;
+  onClose: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const labels = ADDITION_LABELS[row.addition];
   return (
     <Box
@@ -752,29 +958,19 @@ export function AdditionRowView({
         px: 1,
         borderBottom: 1,
         borderColor: "divider",
+        bgcolor: "#fbfcff",
       }}
     >
-      <Box sx={{ width: 28 + (row.addition === "task" ? 32 : 0) }} />
-      <Indent depth={row.depth} />
-      {open ? (
-        <InlineNameField
-          initial=""
-          label={labels.field}
-          placeholder={labels.placeholder}
-          keepOpen
-          onCancel={() => setOpen(false)}
-          onSubmit={(name) => void onAdd(row, name)}
-        />
-      ) : (
-        <Button
-          size="small"
-          startIcon={<AddOutlined />}
-          onClick={() => setOpen(true)}
-          sx={{ color: row.addition === "task" ? "text.secondary" : "primary.main", fontWeight: 600 }}
-        >
-          {labels.button}
-        </Button>
-      )}
+      <Box sx={{ width: { xs: 32, md: row.addition === "task" ? 60 : 28 }, flexShrink: 0 }} />
+      <Indent depth={row.addition === "task" ? row.depth - 1 : row.depth} />
+      <InlineNameField
+        initial=""
+        label={labels.field}
+        placeholder={labels.placeholder}
+        keepOpen
+        onCancel={onClose}
+        onSubmit={(name) => void onAdd(row, name)}
+      />
     </Box>
   );
 }

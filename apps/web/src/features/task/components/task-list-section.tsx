@@ -9,6 +9,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
+import AddOutlined from "@mui/icons-material/AddOutlined";
 import FilterAltOffOutlined from "@mui/icons-material/FilterAltOffOutlined";
 import FolderOpenOutlined from "@mui/icons-material/FolderOpenOutlined";
 import TaskAltOutlined from "@mui/icons-material/TaskAltOutlined";
@@ -21,7 +22,7 @@ import Skeleton from "@mui/material/Skeleton";
 import type { Theme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
+import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Project } from "@tasuki/contract/project/project.schema";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
@@ -30,7 +31,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
 import { csvBlob } from "../../../lib/csv.ts";
-import { toTokyo } from "../../../lib/date.ts";
+import { formatIsoDate, toTokyo } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
@@ -65,20 +66,22 @@ import {
   updateTasks,
 } from "../api/task-mutations.ts";
 import { taskCsvRows } from "../task-csv.ts";
+import { STATUS_LABELS, TAB_LABELS, type TaskTab } from "../task-labels.ts";
 import {
-  DEADLINE_COLORS,
-  DEADLINE_LABELS,
-  DEADLINE_ORDER,
-  STATUS_LABELS,
-  STATUS_ROW_COLORS,
-  TAB_LABELS,
-  type TaskTab,
-} from "../task-labels.ts";
-import { buildTaskRows, neighboursForDrop, type TaskListRow, type TaskParentRef, tasksOfRows } from "../task-rows.ts";
+  type AdditionKind,
+  buildTaskRows,
+  neighboursForDrop,
+  ROOT_SECTION,
+  type TaskListRow,
+  type TaskParentRef,
+  taskParentOf,
+  tasksOfRows,
+} from "../task-rows.ts";
 import { activeFilterCount, type TaskSearch, taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 import { BulkPeriodicDialog } from "./bulk-periodic-dialog.tsx";
 import { TaskBulkBar } from "./task-bulk-bar.tsx";
+import { DeadlineLegend } from "./task-legend.tsx";
 import {
   AdditionRowView,
   COMPACT_TASK_ROW_HEIGHT,
@@ -91,6 +94,8 @@ import {
 } from "./task-list-rows.tsx";
 
 const HEADER_HEIGHT = 64;
+/** Tabs of one person's tasks across the workspace: a flat list, each task labelled with where it belongs. */
+const FLAT_TABS: ReadonlySet<TaskTab> = new Set(["me", "management", "public"]);
 /** The API's limits on one bulk call (all or nothing, so the selection is not split). */
 const BULK_LIMIT = 500;
 const PERIODIC_LIMIT = 100;
@@ -107,6 +112,7 @@ export function TaskListSection({
   onOpenTask,
   onClearFilters,
   templates,
+  onShowAllStatuses,
 }: {
   workspaceId: string;
   tab: TaskTab;
@@ -118,6 +124,7 @@ export function TaskListSection({
   onClearFilters: () => void;
   /** 「テンプレートから追加」 and 「テンプレートとして保存」 in the row menus (templates/). */
   templates?: TemplateEntryPoints;
+  onShowAllStatuses: () => void;
 }) {
   const session = useSignedInSession();
   const myId = session.workspaceUser?.id ?? null;
@@ -150,8 +157,15 @@ export function TaskListSection({
   const [pending, setPending] = useState(false);
   const [periodicOpen, setPeriodicOpen] = useState(false);
   const [dropTarget, setDropTarget] = useState<{ id: string; hint: "before" | "after" } | null>(null);
+  // Add in place: the section whose name field is open, and what was added there during this visit.
+  const [adding, setAdding] = useState<{ sectionKey: string; kind: AdditionKind } | null>(null);
+  const [pinned, setPinned] = useState<string[]>([]);
+  const [expandedSeries, setExpandedSeries] = useState<Set<string>>(() => new Set());
+  const flat = FLAT_TABS.has(tab);
 
   const sort = search.sort ?? "deadline";
+  // Read once per mount: which occurrence of a series is "next" does not need to move at midnight.
+  const [today] = useState(() => formatIsoDate(new Date()));
   const groupOrder = useMemo(() => treeRows(groups).map((row) => ({ id: row.node.id, name: row.node.name })), [groups]);
   const projectInfos = useMemo(
     () => projects.map((p) => ({ id: p.id, name: p.name, color: p.color, groupId: p.group?.id ?? null })),
@@ -170,9 +184,40 @@ export function TaskListSection({
           : undefined,
     [projectId, trash, primaryItems.data, secondaryItems],
   );
-  const tasks = list.data?.items;
+  // Tasks edited here stay listed until the page is left, even when a refetch (after a status change, or a
+  // live update) no longer returns them: a task marked 完了 in the 未完了 list does not vanish under the pointer.
+  const [kept, setKept] = useState<ReadonlyMap<string, Task>>(() => new Map());
+  const keep = useCallback((changed: readonly Task[]) => {
+    setKept((current) => {
+      const next = new Map(current);
+      for (const task of changed) next.set(task.id, task);
+      return next;
+    });
+  }, []);
+  const forget = useCallback((ids: readonly string[]) => {
+    setKept((current) => {
+      if (!ids.some((id) => current.has(id))) return current;
+      const next = new Map(current);
+      for (const id of ids) next.delete(id);
+      return next;
+    });
+  }, []);
+  // Other conditions are another list: what was kept for the previous one goes.
+  const listHash = hashKey(listKey);
+  const [keptFor, setKeptFor] = useState(listHash);
+  if (keptFor !== listHash) {
+    setKeptFor(listHash);
+    setKept(new Map());
+  }
+  const fetched = list.data?.items;
+  const tasks = useMemo(() => {
+    if (!fetched || kept.size === 0 || trash) return fetched;
+    const present = new Set(fetched.map((task) => task.id));
+    const extra = [...kept.values()].filter((task) => !present.has(task.id));
+    return extra.length ? [...fetched, ...extra] : fetched;
+  }, [fetched, kept, trash]);
   const rowsFor = useCallback(
-    (collapsedKeys: ReadonlySet<string>) =>
+    (collapsedKeys: ReadonlySet<string>, openSeries: ReadonlySet<string> = expandedSeries) =>
       buildTaskRows({
         tasks: tasks ?? [],
         sort,
@@ -180,10 +225,13 @@ export function TaskListSection({
         projects: projectInfos,
         project: projectPlan,
         collapsed: collapsedKeys,
-        additions: !trash,
-        rootAddition: !trash && tab !== "group" && tab !== "project",
+        flat,
+        adding: trash ? null : adding,
+        pinned,
+        expandedSeries: openSeries,
+        today,
       }),
-    [tasks, sort, groupOrder, projectInfos, projectPlan, trash, tab],
+    [tasks, sort, groupOrder, projectInfos, projectPlan, trash, flat, adding, pinned, expandedSeries, today],
   );
   const allRows = useMemo(() => rowsFor(collapsed), [rowsFor, collapsed]);
   const rows = useMemo(() => allRows.filter((row) => row.kind !== "topTitle"), [allRows]);
@@ -202,24 +250,32 @@ export function TaskListSection({
   }, [tasks]);
 
   const project = projectId ? projects.find((p) => p.id === projectId) : undefined;
+  const projectById = useMemo(() => new Map(projects.map((p) => [p.id, p])), [projects]);
+  const groupNameById = useMemo(() => new Map(groups.map((g) => [g.id, g.name])), [groups]);
 
   // --- single-row edits -------------------------------------------------------------------------
   const patchTask = useCallback(
     (task: Task, optimistic: Partial<Task>, send: () => Promise<Task>) => {
       cache.replace([{ ...task, ...optimistic }]);
+      keep([{ ...task, ...optimistic }]);
       send()
-        .then((saved) => cache.replace([saved]))
+        .then((saved) => {
+          cache.replace([saved]);
+          keep([saved]);
+        })
         .catch((error: unknown) => {
           cache.replace([task]);
+          keep([task]);
           showErrorToast(error);
         });
     },
-    [cache],
+    [cache, keep],
   );
 
   const onDeleteTask = useCallback(
     (task: Task) => {
       cache.remove([task.id]);
+      forget([task.id]);
       deleteTask(task.id)
         .then(() =>
           showToast(`「${task.title}」を削除しました`, {
@@ -237,7 +293,7 @@ export function TaskListSection({
           showErrorToast(error);
         });
     },
-    [cache],
+    [cache, forget],
   );
 
   const onRestoreTask = useCallback(
@@ -300,11 +356,49 @@ export function TaskListSection({
       ...(templates?.canSave && {
         onSaveAsTemplate: (task: Task) => templates.saveAs({ kind: "task", id: task.id, name: task.title }),
       }),
+      onToggleSeries: (seriesId) =>
+        setExpandedSeries((current) => {
+          const next = new Set(current);
+          if (next.has(seriesId)) next.delete(seriesId);
+          else next.add(seriesId);
+          return next;
+        }),
+      placeOf: (task) => {
+        const project = task.project_id ? projectById.get(task.project_id) : undefined;
+        return {
+          group: task.group_id ? (groupNameById.get(task.group_id) ?? null) : null,
+          project: project ? { name: project.name, color: project.color } : null,
+        };
+      },
     }),
-    [workspaceId, trash, draggable, onOpenTask, onToggleSelect, patchTask, onDeleteTask, onRestoreTask, templates],
+    [
+      workspaceId,
+      trash,
+      draggable,
+      onOpenTask,
+      onToggleSelect,
+      patchTask,
+      onDeleteTask,
+      onRestoreTask,
+      projectById,
+      groupNameById,
+      templates,
+    ],
   );
 
   // --- additions ----------------------------------------------------------------------------------
+  const startAdd = useCallback((sectionKey: string, kind: AdditionKind) => {
+    // Adding into a closed section opens it, so the field and what is typed there can be seen.
+    setCollapsed((current) => {
+      if (!current.has(sectionKey)) return current;
+      const next = new Set(current);
+      next.delete(sectionKey);
+      return next;
+    });
+    setAdding({ sectionKey, kind });
+  }, []);
+  const closeAdd = useCallback(() => setAdding(null), []);
+
   const onAdd = useCallback(
     async (row: Extract<TaskListRow, { kind: "addition" }>, name: string) => {
       const parent = row.parent;
@@ -312,21 +406,24 @@ export function TaskListSection({
         if (row.addition === "primaryItem" && parent.projectId) {
           await newPrimaryItem({ workspace_id: workspaceId, project_id: parent.projectId, name });
           await cache.refetchItems();
+          showToast(`大項目「${name}」を追加しました`, { type: "success" });
           return;
         }
         if (row.addition === "secondaryItem" && parent.primaryItemId) {
           await newSecondaryItem({ workspace_id: workspaceId, primary_item_id: parent.primaryItemId, name });
           await cache.refetchItems();
+          showToast(`中項目「${name}」を追加しました`, { type: "success" });
           return;
         }
-        const projectGroup = parent.projectId
-          ? (projects.find((p) => p.id === parent.projectId)?.group?.id ?? null)
-          : null;
+        // The flat tabs' one section takes what the list is narrowed to, so the new task stays in view.
+        const projectIdToUse = parent.projectId ?? (flat ? (search.project_id ?? null) : null);
+        const projectGroup = projectIdToUse ? (projectById.get(projectIdToUse)?.group?.id ?? null) : null;
+        const groupId = parent.groupId ?? projectGroup ?? (tab === "group" || flat ? (search.group_id ?? null) : null);
         const created = await newTask({
           workspace_id: workspaceId,
           title: name,
-          group_id: parent.groupId ?? projectGroup ?? (tab === "group" ? (search.group_id ?? null) : null),
-          project_id: parent.projectId,
+          group_id: groupId,
+          project_id: projectIdToUse,
           primary_item_id: parent.primaryItemId,
           secondary_item_id: parent.secondaryItemId,
           // A task added in a tab belongs to that tab, or it would vanish from under the user.
@@ -335,17 +432,25 @@ export function TaskListSection({
           ...(tab === "public" ? { is_public: true } : {}),
         });
         cache.add(created);
+        setPinned((current) => [...current, created.id]);
+        const place = projectIdToUse
+          ? projectById.get(projectIdToUse)?.name
+          : groupId
+            ? groupNameById.get(groupId)
+            : undefined;
+        showToast(place ? `「${name}」を${place}に追加しました` : `「${name}」を追加しました`, { type: "success" });
       } catch (error) {
         showErrorToast(error);
       }
     },
-    [workspaceId, cache, projects, tab, myId, search.group_id],
+    [workspaceId, cache, projectById, groupNameById, tab, flat, myId, search.group_id, search.project_id],
   );
 
   // --- items (project tab) -----------------------------------------------------------------------
   const headerActions: HeaderActions = useMemo(
     () => ({
       draggable,
+      ...(trash ? {} : { onStartAdd: (row: { key: string }, kind: AdditionKind) => startAdd(row.key, kind) }),
       onToggle: (key) =>
         setCollapsed((current) => {
           const next = new Set(current);
@@ -395,7 +500,7 @@ export function TaskListSection({
           }
         : {}),
     }),
-    [draggable, tab, trash, cache, templates],
+    [draggable, tab, trash, cache, templates, startAdd],
   );
 
   // --- bulk ---------------------------------------------------------------------------------------
@@ -421,6 +526,7 @@ export function TaskListSection({
     void runBulk(BULK_LIMIT, async (ids) => {
       const result = await updateTasks(ids, changes);
       cache.replace(result.items);
+      keep(result.items);
       showToast(message.replace("{n}", String(ids.length)), { type: "success" });
     });
 
@@ -447,6 +553,7 @@ export function TaskListSection({
       void runBulk(BULK_LIMIT, async (ids) => {
         await deleteTasks(ids);
         cache.remove(ids);
+        forget(ids);
         setSelected(new Set());
         showToast(`${ids.length}件のタスクを削除しました`, {
           onUndo: () =>
@@ -504,7 +611,7 @@ export function TaskListSection({
     parent: TaskParentRef,
     neighbours: { prev_id: string | null; next_id: string | null },
   ) => {
-    const changesParent = !sameParent(parent, taskParent(task));
+    const changesParent = !sameParent(parent, taskParentOf(task));
     const siblings = new Map(siblingsOf(parent).map((t) => [t.id, t]));
     const prev = neighbours.prev_id ? siblings.get(neighbours.prev_id)?.position : undefined;
     const next = neighbours.next_id ? siblings.get(neighbours.next_id)?.position : undefined;
@@ -568,6 +675,11 @@ export function TaskListSection({
       if (overId.startsWith("t:")) {
         const target = taskRowById.get(overId.slice(2));
         if (!target || target.task.id === moving.task.id) return;
+        // The flat tabs show no places to move into; a task changes its place in the グループ or プロジェクト tab.
+        if (flat && !sameParent(target.parent, moving.parent)) {
+          showToast("並べ替えは同じプロジェクト・項目のタスクの間でできます", { type: "info" });
+          return;
+        }
         const siblings = siblingsOf(target.parent).map((t) => t.id);
         const neighbours = neighboursForDrop(siblings, moving.task.id, target.task.id);
         if (neighbours) void moveTask(moving.task, target.parent, neighbours);
@@ -618,7 +730,9 @@ export function TaskListSection({
   }, [exportRequest]);
 
   const exportCsv = async () => {
-    const listed = tasksOfRows(rowsFor(new Set()));
+    // Every task of the list, the occurrences of each series included.
+    const everySeries = new Set((tasks ?? []).flatMap((t) => (t.periodic_series_id ? [t.periodic_series_id] : [])));
+    const listed = tasksOfRows(rowsFor(new Set(), everySeries));
     if (!listed.length) {
       showToast("出力するタスクがありません", { type: "info" });
       return;
@@ -690,7 +804,9 @@ export function TaskListSection({
           件を表示しています。条件で絞り込んでください。
         </Alert>
       )}
-      <DeadlineLegend draggable={draggable} trash={trash} />
+      <Box sx={{ display: { xs: "none", md: "block" } }}>
+        <DeadlineLegend draggable={draggable} trash={trash} />
+      </Box>
       {trash && tab === "project" && projectId && <ItemTrash workspaceId={workspaceId} projectId={projectId} />}
       <Paper variant="outlined" sx={{ borderRadius: 3, overflow: "clip" }} role="table" aria-label="タスク一覧">
         <Box sx={{ position: "sticky", top: HEADER_HEIGHT, zIndex: 2 }}>
@@ -698,6 +814,7 @@ export function TaskListSection({
             count={visibleTasks.length}
             selectedCount={selectedIds.length}
             onToggleAll={(checked) => setSelected(checked ? new Set(visibleTasks.map((t) => t.id)) : new Set())}
+            onAdd={flat && !trash ? () => startAdd(ROOT_SECTION, "task") : undefined}
           />
         </Box>
         <DndContext
@@ -715,38 +832,19 @@ export function TaskListSection({
             rowActions={rowActions}
             headerActions={headerActions}
             onAdd={onAdd}
+            onCloseAdd={closeAdd}
             dropTarget={dropTarget}
           />
         </DndContext>
         {noTasks && (
-          <EmptyState
-            bare
-            icon={filtered ? <FilterAltOffOutlined /> : <TaskAltOutlined />}
-            title={
-              trash
-                ? "ゴミ箱は空です"
-                : filtered
-                  ? "条件に一致するタスクはありません"
-                  : tab === "project"
-                    ? "このプロジェクトにはまだタスクがありません"
-                    : "表示できるタスクはまだありません"
-            }
-            description={
-              trash
-                ? "削除したタスクはここに表示され、30日以内なら復元できます。"
-                : filtered
-                  ? "絞り込みの条件を変えるか、クリアしてください。"
-                  : tab === "group"
-                    ? "所属グループのタスクがここに表示されます。"
-                    : "「タスクを追加」から最初のタスクを作成しましょう。"
-            }
-            action={
-              filtered && (
-                <Button variant="outlined" startIcon={<FilterAltOffOutlined />} onClick={onClearFilters}>
-                  条件をクリア
-                </Button>
-              )
-            }
+          <TaskListEmpty
+            tab={tab}
+            trash={trash}
+            filtered={filtered}
+            onlyUnfinished={!trash && search.status === undefined}
+            onClearFilters={onClearFilters}
+            onShowAll={() => onShowAllStatuses()}
+            onAdd={flat && !trash ? () => startAdd(ROOT_SECTION, "task") : undefined}
           />
         )}
       </Paper>
@@ -778,20 +876,93 @@ export function TaskListSection({
   );
 }
 
+/** What an empty list says: per tab (管理 speaks of tasks you manage), the trash, filters, or only finished work. */
+function TaskListEmpty({
+  tab,
+  trash,
+  filtered,
+  onlyUnfinished,
+  onClearFilters,
+  onShowAll,
+  onAdd,
+}: {
+  tab: TaskTab;
+  trash: boolean;
+  filtered: boolean;
+  onlyUnfinished: boolean;
+  onClearFilters: () => void;
+  onShowAll: () => void;
+  onAdd?: () => void;
+}) {
+  if (trash) {
+    return (
+      <EmptyState
+        bare
+        icon={<TaskAltOutlined />}
+        title="ゴミ箱は空です"
+        description="削除したタスクはここに表示され、30日以内なら復元できます。"
+      />
+    );
+  }
+  if (filtered) {
+    return (
+      <EmptyState
+        bare
+        icon={<FilterAltOffOutlined />}
+        title="条件に一致するタスクはありません"
+        description="絞り込みの条件を変えるか、クリアしてください。"
+        action={
+          <Button variant="outlined" startIcon={<FilterAltOffOutlined />} onClick={onClearFilters}>
+            条件をクリア
+          </Button>
+        }
+      />
+    );
+  }
+  const titles: Record<TaskTab, string> = {
+    me: "担当している未完了のタスクはありません",
+    group: "所属グループの未完了のタスクはありません",
+    management: "管理している未完了のタスクはありません",
+    public: "公開されている未完了のタスクはありません",
+    project: "このプロジェクトには未完了のタスクがありません",
+  };
+  const descriptions: Record<TaskTab, string> = {
+    me: "「タスクを追加」で自分の担当のタスクを作成できます。",
+    group: "所属グループのタスクがここに表示されます。グループの行の「＋タスク」から追加できます。",
+    management:
+      "あなたが管理者に設定されたタスクがここに表示されます。部下や同僚に任せたタスクは、管理者を自分にすると追いかけられます。",
+    public: "全社に公開されたタスクがここに表示されます。",
+    project: "プロジェクトの行の「＋タスク」「＋大項目」から計画を作りましょう。",
+  };
+  return (
+    <EmptyState
+      bare
+      icon={<TaskAltOutlined />}
+      title={onlyUnfinished ? titles[tab] : titles[tab].replace("未完了の", "")}
+      description={descriptions[tab]}
+      action={
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", justifyContent: "center" }}>
+          {onAdd && (
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={onAdd}>
+              タスクを追加
+            </Button>
+          )}
+          {onlyUnfinished && (
+            <Button variant="outlined" onClick={onShowAll}>
+              完了したタスクも表示
+            </Button>
+          )}
+        </Box>
+      }
+    />
+  );
+}
+
 /** The row under the pointer: rows are thin and stacked, so overlap alone would often pick a neighbour. */
 const underPointer: CollisionDetection = (args) => {
   const hits = pointerWithin(args);
   return hits.length ? hits : rectIntersection(args);
 };
-
-function taskParent(task: Task): TaskParentRef {
-  return {
-    groupId: task.group_id,
-    projectId: task.project_id,
-    primaryItemId: task.primary_item_id,
-    secondaryItemId: task.secondary_item_id,
-  };
-}
 
 /** Same place in the plan; the group counts only for tasks outside any project. */
 function sameParent(a: TaskParentRef, b: TaskParentRef): boolean {
@@ -815,6 +986,7 @@ function VirtualRows({
   rowActions,
   headerActions,
   onAdd,
+  onCloseAdd,
   dropTarget,
 }: {
   rows: readonly TaskListRow[];
@@ -824,6 +996,7 @@ function VirtualRows({
   rowActions: TaskRowActions;
   headerActions: HeaderActions;
   onAdd: (row: Extract<TaskListRow, { kind: "addition" }>, name: string) => Promise<unknown>;
+  onCloseAdd: () => void;
   dropTarget: { id: string; hint: "before" | "after" } | null;
 }) {
   const listRef = useRef<HTMLDivElement | null>(null);
@@ -879,6 +1052,7 @@ function VirtualRows({
               rowActions={rowActions}
               headerActions={headerActions}
               onAdd={onAdd}
+              onCloseAdd={onCloseAdd}
               dropHint={row.kind === "task" && dropTarget?.id === row.task.id ? dropTarget.hint : null}
             />
           </div>
@@ -896,6 +1070,7 @@ const RowSwitch = memo(function RowSwitch({
   rowActions,
   headerActions,
   onAdd,
+  onCloseAdd,
   dropHint,
 }: {
   row: TaskListRow;
@@ -905,13 +1080,14 @@ const RowSwitch = memo(function RowSwitch({
   rowActions: TaskRowActions;
   headerActions: HeaderActions;
   onAdd: (row: Extract<TaskListRow, { kind: "addition" }>, name: string) => Promise<unknown>;
+  onCloseAdd: () => void;
   dropHint: "before" | "after" | null;
 }) {
   switch (row.kind) {
     case "task":
       return <TaskRowView row={row} selected={selected} actions={rowActions} dropHint={dropHint} />;
     case "addition":
-      return <AdditionRowView row={row} onAdd={onAdd} />;
+      return <AdditionRowView row={row} onAdd={onAdd} onClose={onCloseAdd} />;
     case "primaryItem":
       return <ItemHeader row={row} workspaceId={workspaceId} collapsed={collapsed} actions={headerActions} />;
     case "group":
@@ -953,66 +1129,6 @@ function ItemHeader({
     names.data?.items.find((item) => item.id === row.itemId)?.name ??
     (names.isError ? "（名前を読み込めませんでした）" : undefined);
   return <HeaderRowView row={row} collapsed={collapsed} name={name} actions={actions} dropActive={actions.draggable} />;
-}
-
-function DeadlineLegend({ draggable, trash }: { draggable: boolean; trash: boolean }) {
-  return (
-    <Box
-      sx={{
-        display: "flex",
-        flexWrap: "wrap",
-        alignItems: "center",
-        gap: 2,
-        mb: 1.5,
-        fontSize: 12,
-        color: "text.secondary",
-      }}
-      aria-label="行の色の意味"
-    >
-      {DEADLINE_ORDER.map((category) => (
-        <Box key={category} sx={{ display: "inline-flex", alignItems: "center", gap: 0.75 }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 14,
-              height: 14,
-              borderRadius: "3px",
-              bgcolor: DEADLINE_COLORS[category].background,
-              boxShadow: `inset 3px 0 0 ${DEADLINE_COLORS[category].accent}`,
-              border: 1,
-              borderColor: "divider",
-            }}
-          />
-          {DEADLINE_LABELS[category]}
-        </Box>
-      ))}
-      {(["in_progress", "done", "closed"] as const).map((status) => (
-        <Box key={status} sx={{ display: "inline-flex", alignItems: "center", gap: 0.75 }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 14,
-              height: 14,
-              borderRadius: "3px",
-              bgcolor: STATUS_ROW_COLORS[status]?.background ?? "#ffffff",
-              boxShadow: STATUS_ROW_COLORS[status]?.accent
-                ? `inset 3px 0 0 ${STATUS_ROW_COLORS[status]?.accent}`
-                : undefined,
-              border: 1,
-              borderColor: "divider",
-            }}
-          />
-          {STATUS_LABELS[status]}
-        </Box>
-      ))}
-      <Box sx={{ flexGrow: 1 }} />
-      {trash ? null : draggable ? (
-        <span>行の左端のつまみをドラッグすると、並び順や所属する項目を変えられます。</span>
-      ) : (
-        <span>並び順を「並び順（ドラッグで変更）」にすると、ドラッグで並べ替えられます。</span>
-      )}
-    </Box>
-  );
 }
 
 const SKELETON_ROWS = [

@@ -69,8 +69,9 @@ function TaskDetailBody({ taskId, onClose }: { workspaceId: string; taskId: stri
   );
 
   if (detail.isError) {
-    // Another workspace's task, a removed one and one the caller may not see all answer 404 alike.
-    const notFound = isApiRequestError(detail.error) && detail.error.status === 404;
+    // Another workspace's task, a removed one and one the caller may not see all answer 404 alike; a link
+    // with a mangled id (400) is as much a task that is not there.
+    const notFound = isApiRequestError(detail.error) && (detail.error.status === 404 || detail.error.status === 400);
     return (
       <>
         {closeButton}
@@ -80,10 +81,10 @@ function TaskDetailBody({ taskId, onClose }: { workspaceId: string; taskId: stri
               bare
               icon={<SearchOffOutlined />}
               title="タスクが見つかりません"
-              description="削除されたか、閲覧する権限がないタスクです。"
+              description="リンクが正しくないか、削除された、または閲覧する権限がないタスクです。"
               action={
-                <Button variant="outlined" onClick={onClose}>
-                  閉じる
+                <Button variant="contained" onClick={onClose}>
+                  タスク一覧に戻る
                 </Button>
               }
             />
