@@ -16,10 +16,22 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 const where = databaseUrl ? `DATABASE_URL (${new URL(databaseUrl).pathname.slice(1)})` : `DATA_DIR ${dataDir}`;
 
+/**
+ * The exact command that serves the database just filled: `npm start` alone reads ./data, so a demo written
+ * elsewhere names its DATA_DIR (or DATABASE_URL) again.
+ */
+function startCommand(env: { DATABASE_URL?: string; DATA_DIR?: string }): string {
+  if (env.DATABASE_URL) return "DATABASE_URL=… npm start  (the same DATABASE_URL as for the demo)";
+  const dir = env.DATA_DIR;
+  if (!dir || path.resolve(dir) === path.resolve("./data")) return "npm start";
+  const shown = /^[\w./-]+$/.test(dir) ? dir : `'${dir.replaceAll("'", "'\\''")}'`;
+  return `DATA_DIR=${shown} npm start`;
+}
+
 function signInLines(): string {
   return [
     "",
-    "  サインイン (sign in): `npm start` を実行し、表示されたURLを開いてください。",
+    `  サインイン (sign in): \`${startCommand(process.env)}\` を実行し、表示されたURLを開いてください。`,
     `    メールアドレス: ${OWNER_EMAIL}`,
     `    パスワード:     ${PASSWORD}`,
     `  (every staff member of the sample company signs in with the same password, e.g. to see another person's /task)`,

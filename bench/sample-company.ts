@@ -11,6 +11,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx } from "../apps/api/src/db/client.ts";
 import { billingAccounts, planContracts } from "../apps/api/src/db/schema/billing.ts";
 import { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
+import { notifications } from "../apps/api/src/db/schema/notifications.ts";
 import {
   primaryItems,
   secondaryItems,
@@ -673,6 +674,43 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     }
   }
 
+  // The owner also manages part of the others' work there, so that the 管理 tab holds what they follow up on.
+  for (const row of taskRows) {
+    if (row.projectId && ownerProjects.has(row.projectId) && row.assigneeId !== ownerStaffId && rand.next() < 0.3) {
+      row.managerId = ownerStaffId;
+    }
+  }
+  // The bell is not empty on the first visit: the latest assignments and finished work, unread, and older ones read.
+  const notificationRows: PgInsertValue<typeof notifications>[] = [];
+  const byRecent = (a: (typeof taskRows)[number], b: (typeof taskRows)[number]) =>
+    (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0);
+  const assignedToOwner = taskRows.filter((row) => row.assigneeId === ownerStaffId && row.status !== "closed");
+  const doneForOwner = taskRows.filter((row) => row.managerId === ownerStaffId && row.status === "done");
+  for (const [index, row] of [...assignedToOwner].sort(byRecent).slice(0, 6).entries()) {
+    notificationRows.push({
+      workspaceId,
+      recipientId: ownerStaffId,
+      actorId: row.managerId !== ownerStaffId ? (row.managerId ?? null) : null,
+      kind: "task_assigned",
+      taskId: row.id,
+      data: { task_title: row.title },
+      readAt: index < 3 ? null : ago(index),
+      createdAt: new Date(now.getTime() - (index + 1) * 47 * 60_000),
+    });
+  }
+  for (const [index, row] of [...doneForOwner].sort(byRecent).slice(0, 3).entries()) {
+    notificationRows.push({
+      workspaceId,
+      recipientId: ownerStaffId,
+      actorId: row.assigneeId ?? null,
+      kind: "task_done",
+      taskId: row.id,
+      data: { task_title: row.title, from_status: "in_progress", to_status: "done" },
+      readAt: null,
+      createdAt: new Date(now.getTime() - (index + 1) * 83 * 60_000),
+    });
+  }
+
   // Meetings: a weekly 定例 per 部, 1on1s of each 課長, and meetings of the first projects (sample-meetings.ts).
   const meetingRows = sampleMeetings({
     workspaceId,
@@ -751,6 +789,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     await insertAll(tx, meetingParticipants, meetingRows.participants);
     await insertAll(tx, primaryItems, meetingRows.agenda);
     await insertAll(tx, tasks, meetingRows.actions);
+    await insertAll(tx, notifications, notificationRows);
   });
 
   // The member with the most open tasks of their own in a 課 (not its leader).

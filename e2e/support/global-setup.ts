@@ -96,7 +96,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  // Initialising the embedded PostgreSQL takes a minute and more on a busy two-core machine.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     try {
@@ -106,5 +107,5 @@ async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not answer ${url} within 60 s`);
+  throw new Error(`the server did not answer ${url} within 180 s`);
 }

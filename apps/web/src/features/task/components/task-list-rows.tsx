@@ -500,8 +500,9 @@ function SeriesToggle({
     whiteSpace: "nowrap",
     color: "#37474f",
     bgcolor: "#eceff5",
-    minWidth: 0,
-    flex: "0 4 auto",
+    // The title keeps its width first; the chip gives way down to its count.
+    minWidth: series.others > 0 ? 64 : 24,
+    flex: "0 1000 auto",
     overflow: "hidden",
   } as const;
   if (series.others === 0) {
