@@ -45,7 +45,9 @@ test("a project is planned in place: 大項目, 中項目 and tasks through each
   await expect(page.getByRole("row", { name: "会場候補を3つ挙げる" })).toHaveAttribute("data-fresh", "true");
   const typedOrder = await page
     .getByRole("row")
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("aria-label") ?? node.getAttribute("data-kind") ?? ""));
+    .evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute("aria-label") ?? node.getAttribute("data-kind") ?? ""),
+    );
   expect(typedOrder.indexOf("会場候補を3つ挙げる")).toBeLessThan(typedOrder.indexOf("見積もりを依頼する"));
   expect(typedOrder.indexOf("見積もりを依頼する")).toBeLessThan(typedOrder.indexOf("addition"));
   await expect(page.getByRole("row", { name: "中項目 候補の下見" })).toContainText("2件");

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, taskListQuery, taskSearchSchema } from "./task-search.ts";
+import {
+  activeFilterCount,
+  defaultStatuses,
+  statusFilter,
+  statusParam,
+  taskListQuery,
+  taskSearchSchema,
+} from "./task-search.ts";
 
 describe("taskSearchSchema", () => {
   it("keeps the valid parts of an address and drops the rest instead of failing", () => {
@@ -26,5 +33,27 @@ describe("taskSearchSchema", () => {
     const search = taskSearchSchema.parse({ from: "2026-01-01", to: "2026-01-31", project_id: "p" });
     expect(activeFilterCount(search, "me")).toBe(2);
     expect(activeFilterCount(search, "project")).toBe(1);
+  });
+});
+
+describe("the status filter", () => {
+  const read = (address: Record<string, string>) => taskSearchSchema.parse(address);
+
+  it("lists unfinished tasks unless the address says otherwise; the trash and the views list every status", () => {
+    expect(statusFilter(read({}))).toEqual(["none", "in_progress"]);
+    expect(statusFilter(read({ status: "all" }))).toBeNull();
+    expect(statusFilter(read({ status: "done" }))).toEqual(["done"]);
+    expect(statusFilter(read({ view: "trash" }))).toBeNull();
+    expect(taskListQuery("w", "me", read({})).status).toBe("none,in_progress");
+    expect(taskListQuery("w", "me", read({ status: "all" })).status).toBeUndefined();
+  });
+
+  it("writes the default as nothing and every status as all", () => {
+    const unfinished = defaultStatuses(read({}));
+    expect(statusParam(["in_progress", "none"], unfinished)).toBeUndefined();
+    expect(statusParam(["none", "in_progress", "done", "closed"], unfinished)).toBe("all");
+    expect(statusParam([], unfinished)).toBe("all");
+    expect(statusParam(["closed", "done"], unfinished)).toBe("done,closed");
+    expect(statusParam(["none", "in_progress", "done", "closed"], null)).toBeUndefined();
   });
 });

@@ -67,20 +67,30 @@ export function joinList(values: readonly string[]): string | undefined {
 }
 
 /**
- * The statuses listed: unfinished ones unless the address says otherwise; the trash lists every status by
- * default (a deleted task is looked for by name, not by state). Null means no status filter.
+ * What an address without a status lists: unfinished work in the list; every status in the trash (a deleted task
+ * is looked for by name, not by state) and in the board, calendar and gantt (a board without its 完了 column,
+ * or a gantt without the bars already done, would mislead). Null means every status.
  */
+export function defaultStatuses(search: TaskSearch): readonly TaskStatus[] | null {
+  return search.view === "trash" || search.layout ? null : DEFAULT_STATUSES;
+}
+
+/** The statuses listed; null means no status filter. */
 export function statusFilter(search: TaskSearch): readonly TaskStatus[] | null {
   if (search.status === ALL_STATUSES) return null;
   if (search.status) return splitList<TaskStatus>(search.status);
-  return search.view === "trash" ? null : DEFAULT_STATUSES;
+  return defaultStatuses(search);
 }
 
-/** The address value for a chosen set of statuses: absent for the default, `all` for every one or none. */
-export function statusParam(statuses: readonly TaskStatus[]): string | undefined {
+/** The address value for a chosen set of statuses: absent when it is the default, `all` for every one or none. */
+export function statusParam(
+  statuses: readonly TaskStatus[],
+  defaults: readonly TaskStatus[] | null,
+): string | undefined {
   const chosen = new Set(statuses);
-  if (chosen.size === 0 || chosen.size === taskStatusSchema.options.length) return ALL_STATUSES;
-  if (chosen.size === DEFAULT_STATUSES.length && DEFAULT_STATUSES.every((s) => chosen.has(s))) return undefined;
+  const every = chosen.size === 0 || chosen.size === taskStatusSchema.options.length;
+  if (every) return defaults === null ? undefined : ALL_STATUSES;
+  if (defaults && chosen.size === defaults.length && defaults.every((s) => chosen.has(s))) return undefined;
   return taskStatusSchema.options.filter((s) => chosen.has(s)).join(",");
 }
 

@@ -18,6 +18,7 @@ import { PRIORITY_LABELS, PRIORITY_ORDER, STATUS_LABELS, STATUS_ORDER, type Task
 import {
   activeFilterCount,
   DEFAULT_STATUSES,
+  defaultStatuses,
   joinList,
   SORT_LABELS,
   splitList,
@@ -165,7 +166,9 @@ export function TaskFilterBar({
           size="small"
           label="ステータス"
           value={statuses}
-          onChange={(event) => onChange({ status: statusParam(event.target.value as unknown as TaskStatus[]) })}
+          onChange={(event) =>
+            onChange({ status: statusParam(event.target.value as unknown as TaskStatus[], defaultStatuses(search)) })
+          }
           slotProps={{
             select: {
               multiple: true,
