@@ -1,6 +1,7 @@
 import type { AiProvider } from "./ai/ai-provider.ts";
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
+import type { Integrations } from "./integrations/integration-provider.ts";
 import type { Jobs } from "./jobs/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { AuthKeys } from "./modules/auth/tokens.ts";
@@ -19,6 +20,8 @@ export interface AppContext {
   jobs: Jobs;
   /** Cards and charges: Stripe when configured, else the local provider (payments/). */
   payments: PaymentProvider;
+  /** Slack and Chatwork (when configured) and the box that seals their tokens (integrations/). */
+  integrations: Integrations;
   /** The clock: tests inject a fixed one. */
   now: () => Date;
   /** Set when the server is shutting down: /readyz fails so that a load balancer stops sending requests. */

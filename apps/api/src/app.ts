@@ -7,6 +7,7 @@ import { createAiProvider } from "./ai/create-ai-provider.ts";
 import type { AppContext } from "./app-context.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { createIntegrations } from "./integrations/create-integrations.ts";
 import { createPgBossJobs, type JobsTuning } from "./jobs/pg-boss-jobs.ts";
 import { registerJobs } from "./jobs/register-jobs.ts";
 import { serializeError, serializeRequest } from "./lib/safe-error.ts";
@@ -20,6 +21,7 @@ import { registerBillingRoutes } from "./modules/billing/billing.routes.ts";
 import { registerPlanContractRoutes } from "./modules/billing/plan-contract.routes.ts";
 import { registerBusinessCategoryRoutes } from "./modules/business-category/business-category.routes.ts";
 import { registerClosedDayRoutes } from "./modules/calendar/closed-day.routes.ts";
+import { registerExternalServiceRoutes } from "./modules/external-service/external-service.routes.ts";
 import { registerGroupRoutes } from "./modules/group/group.routes.ts";
 import { registerImageRoutes } from "./modules/image/image.routes.ts";
 import { registerPrimaryItemRoutes, registerSecondaryItemRoutes } from "./modules/item/item.routes.ts";
@@ -100,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     keys: deriveKeys(config.authSecret),
     ai: createAiProvider(config.ai),
     payments: createPaymentProvider(config),
+    integrations: createIntegrations(config),
     jobs: createPgBossJobs({ database, log: app.log, tuning: options.jobsTuning }),
     now: options.now ?? (() => new Date()),
     lifecycle: { draining: false },
@@ -132,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerPrimaryItemRoutes(api, ctx);
     registerSecondaryItemRoutes(api, ctx);
     registerMeetingRoutes(api, ctx);
+    registerExternalServiceRoutes(api, ctx);
     registerTaskRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);

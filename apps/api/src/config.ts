@@ -68,6 +68,15 @@ const envSchema = z.object({
     .optional(),
   INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
   INVOICE_BANK_ACCOUNT: z.string().min(1).optional(),
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  SLACK_API_URL: z.url().default("https://slack.com/api/"),
+  SLACK_AUTHORIZE_URL: z.url().default("https://slack.com/oauth/v2/authorize"),
+  CHATWORK_CLIENT_ID: z.string().min(1).optional(),
+  CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
+  CHATWORK_API_URL: z.url().default("https://api.chatwork.com/v2"),
+  CHATWORK_AUTHORIZE_URL: z.url().default("https://www.chatwork.com/packages/oauth2/login.php"),
+  CHATWORK_TOKEN_URL: z.url().default("https://oauth.chatwork.com/token"),
 });
 
 export const snsProviderNames = ["google", "line", "microsoft"] as const;
@@ -114,6 +123,21 @@ export const defaultBillingConfig: BillingConfig = {
   bankAccount: "みずほ銀行 東京営業部 普通 1234567 タスキ（カ",
 };
 
+/**
+ * Slack and Chatwork apps of the operator (docs/operations.md). A service without its client id and secret
+ * is not offered; the base URLs point tests and e2e at local servers speaking the providers' APIs.
+ */
+export interface IntegrationsConfig {
+  slack: { clientId: string; clientSecret: string; apiUrl: string; authorizeUrl: string } | null;
+  chatwork: {
+    clientId: string;
+    clientSecret: string;
+    apiUrl: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+  } | null;
+}
+
 export interface Config {
   env: "development" | "test" | "production";
   host: string;
@@ -146,6 +170,8 @@ export interface Config {
   ai: AiConfig | null;
   /** Absent in tests that do not set it: `defaultBillingConfig` applies. */
   billing?: BillingConfig;
+  /** Absent (or a service null): that service is not configured, and its pages say how to enable it. */
+  integrations?: IntegrationsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -253,6 +279,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         address: e.INVOICE_ISSUER_ADDRESS ?? defaultBillingConfig.issuer.address,
       },
       bankAccount: e.INVOICE_BANK_ACCOUNT ?? defaultBillingConfig.bankAccount,
+    },
+    integrations: {
+      slack:
+        e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
+          ? {
+              clientId: e.SLACK_CLIENT_ID,
+              clientSecret: e.SLACK_CLIENT_SECRET,
+              apiUrl: e.SLACK_API_URL.endsWith("/") ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+              authorizeUrl: e.SLACK_AUTHORIZE_URL,
+            }
+          : null,
+      chatwork:
+        e.CHATWORK_CLIENT_ID && e.CHATWORK_CLIENT_SECRET
+          ? {
+              clientId: e.CHATWORK_CLIENT_ID,
+              clientSecret: e.CHATWORK_CLIENT_SECRET,
+              apiUrl: e.CHATWORK_API_URL.replace(/\/+$/, ""),
+              authorizeUrl: e.CHATWORK_AUTHORIZE_URL,
+              tokenUrl: e.CHATWORK_TOKEN_URL,
+            }
+          : null,
     },
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : null,
   };

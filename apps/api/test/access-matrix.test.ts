@@ -5,7 +5,9 @@
  * Callers: the workspace's owner, admin, member and guest; an outsider (the owner of another
  * workspace), and anonymous. Another workspace's data answers 404, never its contents.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workspaceExternalServices } from "../src/db/schema/integrations.ts";
 import { issueInvoice } from "../src/modules/billing/invoice.service.ts";
 import { insertContract } from "../src/modules/billing/plan-contract.repository.ts";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp, uniqueEmail } from "./test-app.ts";
@@ -52,6 +54,10 @@ interface Fixture {
     secondary: string;
     fresh(kind: "task-tpl" | "primary-item-tpl" | "secondary-item-tpl"): Promise<string>;
   };
+  /** An active Slack connection (written directly: the matrix's server has no provider configured). */
+  connectionId: string;
+  /** A Chatwork connection made anew for each call that removes it. */
+  freshConnection(): Promise<string>;
 }
 
 interface Request {
@@ -242,6 +248,71 @@ const matrix: Record<string, Row> = {
   },
 
   // Plans and billing (docs/decisions/0017): every member reads the plan; changes need manage_billing.
+  // Integrations (docs/decisions/0020): every member reads the connections and their own links; connecting,
+  // routing and disconnecting need manage_integrations. The matrix's server configures no provider (409).
+  "GET /app/workspace-external-service/list-all": {
+    expect: members(),
+    request: (f) => ({ url: `/app/workspace-external-service/list-all?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/workspace-external-service/new": {
+    expect: managers(409),
+    request: (f) => ({
+      url: "/app/workspace-external-service/new",
+      payload: { workspace_id: f.workspaceId, service: "chatwork" },
+    }),
+  },
+  "POST /app/workspace-external-service/callback": {
+    expect: all(400),
+    request: () => ({ url: "/app/workspace-external-service/callback", payload: { code: "x", state: "forged" } }),
+  },
+  "GET /app/workspace-external-service/{id}": {
+    expect: members(),
+    request: (f) => ({ url: `/app/workspace-external-service/${f.connectionId}` }),
+  },
+  "DELETE /app/workspace-external-service/{id}": {
+    expect: managers(),
+    request: async (f) => ({ url: `/app/workspace-external-service/${await f.freshConnection()}` }),
+  },
+  "GET /app/workspace-external-service/{id}/channels": {
+    expect: managers(409),
+    request: (f) => ({ url: `/app/workspace-external-service/${f.connectionId}/channels` }),
+  },
+  "PUT /app/workspace-external-service/{id}/route": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/workspace-external-service/${f.connectionId}/route`,
+      payload: { target_type: "group", target_id: f.groupId, channel_id: null },
+    }),
+  },
+  "GET /app/my-external-linkage/list-all": {
+    expect: members(),
+    request: (f) => ({ url: `/app/my-external-linkage/list-all?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/my-external-linkage/new": {
+    expect: members(409),
+    request: (f) => ({
+      url: "/app/my-external-linkage/new",
+      payload: { workspace_id: f.workspaceId, service: "slack" },
+    }),
+  },
+  "PATCH /app/my-external-linkage/{service}": {
+    expect: members(409),
+    request: (f) => ({
+      url: "/app/my-external-linkage/slack",
+      payload: {
+        workspace_id: f.workspaceId,
+        kinds: { assigned: true, status: true, reminder: false, meeting: true },
+      },
+    }),
+  },
+  "DELETE /app/my-external-linkage/{service}": {
+    expect: members(409),
+    request: (f) => ({ url: `/app/my-external-linkage/chatwork?workspace_id=${f.workspaceId}` }),
+  },
+  "POST /app/my-external-linkage/{service}/test": {
+    expect: members(409),
+    request: (f) => ({ url: "/app/my-external-linkage/slack/test", payload: { workspace_id: f.workspaceId } }),
+  },
   "GET /app/plan-contract/list-all": {
     expect: members(),
     request: (f) => ({ url: `/app/plan-contract/list-all?workspace_id=${f.workspaceId}` }),
@@ -1112,8 +1183,22 @@ beforeAll(async () => {
     }),
   );
 
+  const connect = async (service: "slack" | "chatwork") => {
+    await t.ctx.db.execute(
+      sql`delete from workspace_external_services where workspace_id = ${workspaceId} and service = ${service}`,
+    );
+    const [row] = await t.ctx.db
+      .insert(workspaceExternalServices)
+      .values({ workspaceId, service, state: "active", externalName: "マトリクス" })
+      .returning();
+    return row!.id;
+  };
+  const connectionId = await connect("slack");
+
   f = {
     workspaceId,
+    connectionId,
+    freshConnection: () => connect("chatwork"),
     tokens: {
       owner: ownerToken,
       admin: admin.tokens.access_token,

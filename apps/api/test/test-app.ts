@@ -63,6 +63,8 @@ export async function createTestApp(
     realtime?: RealtimeOptions;
     /** Pino options (a `stream` to capture the log lines); none by default. */
     logger?: object;
+    /** Faster job loops (job-helpers.ts fastJobsTuning) for tests that wait for jobs to run. */
+    jobsTuning?: Parameters<typeof buildApp>[0]["jobsTuning"];
   } = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpServer();
@@ -80,6 +82,7 @@ export async function createTestApp(
     now,
     logger: options.logger ?? false,
     ...(options.realtime ? { realtime: options.realtime } : {}),
+    ...(options.jobsTuning ? { jobsTuning: options.jobsTuning } : {}),
   });
   await app.ready();
   return {

@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import { defineVerificationCodeJob } from "../modules/auth/verification-code.job.ts";
 import { defineBillingDailyJob } from "../modules/billing/billing-daily.job.ts";
+import { defineExternalDeliveryJob } from "../modules/external-service/external-delivery.job.ts";
 import { defineMeetingJobs } from "../modules/meeting/meeting-jobs.ts";
 import { defineDailyNotificationsJob } from "../modules/notification/daily-notifications.job.ts";
 import { defineSendInvitationJob } from "../modules/workspace-user/staff-invitation.job.ts";
@@ -21,6 +22,7 @@ export function registerJobs(ctx: AppContext): void {
   defineDailyNotificationsJob(ctx);
   defineBillingDailyJob(ctx);
   defineMeetingJobs(ctx);
+  defineExternalDeliveryJob(ctx);
 
   // Night hours, when nobody works: 03:00 purge, 03:30 re-planning (before anyone opens the day's tasks).
   ctx.jobs.schedule("trash-purge", "0 3 * * *", {});

@@ -47,6 +47,13 @@ export function describeNotification(item: Omit<NotificationMailItem, "link" | "
         subject: `タスク「${title}」のステータスが変わりました`,
         sentence: `${who}が、タスク「${title}」のステータスを「${statusLabels[item.data.from_status ?? ""] ?? "-"}」から「${statusLabels[item.data.to_status ?? ""] ?? "-"}」に変更しました。`,
       };
+    case "integration_broken": {
+      const label = item.data.service === "chatwork" ? "Chatwork" : "Slack";
+      return {
+        subject: `${label}連携が停止しました`,
+        sentence: `${label}連携のトークンが無効になったため、${label}への通知を停止しました。マイページの「外部連携」から接続し直してください。`,
+      };
+    }
     case "task_reminder": {
       const deadline = item.data.deadline_date ? japaneseDate(item.data.deadline_date) : "";
       const days = item.data.days_before ?? 0;

@@ -20,6 +20,9 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   billing_account: "お支払い状況",
   meeting: "会議",
   meeting_participant: "会議の参加者",
+  workspace_external_service: "外部連携",
+  external_link: "外部連携（個人）",
+  external_route: "外部連携の通知先",
   session: "ログイン",
 };
 

@@ -22,6 +22,9 @@ export const auditEntitySchema = z.enum([
   "billing_account",
   "meeting",
   "meeting_participant",
+  "workspace_external_service",
+  "external_link",
+  "external_route",
   "session",
 ]);
 export type AuditEntity = z.infer<typeof auditEntitySchema>;

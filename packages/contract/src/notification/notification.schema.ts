@@ -13,6 +13,7 @@ export const notificationKindSchema = z.enum([
   "meeting_cancelled",
   "meeting_reminder",
   "meeting_minutes_shared",
+  "integration_broken",
 ]);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -31,6 +32,8 @@ export const notificationSchema = z
     /** Reminders: the deadline's Tokyo date (YYYY-MM-DD) and how many days before it (0 = on the day). */
     deadline_date: z.string().nullable(),
     days_before: z.number().int().nullable(),
+    /** integration_broken: the service whose connection stopped (slack | chatwork). */
+    service: z.enum(["slack", "chatwork"]).nullable(),
     read_at: timestampSchema.nullable(),
     created_at: timestampSchema,
   })

@@ -16,6 +16,7 @@ export const notificationKinds = [
   "meeting_cancelled",
   "meeting_reminder",
   "meeting_minutes_shared",
+  "integration_broken",
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -30,6 +31,8 @@ export interface NotificationData {
   /** Meetings: the name and start (ISO) as they were when the notice was written. */
   meeting_name?: string;
   starts_at?: string;
+  /** integration_broken: which service (slack | chatwork) stopped delivering. */
+  service?: string;
 }
 
 /**

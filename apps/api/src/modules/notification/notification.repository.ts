@@ -183,6 +183,8 @@ export interface ReminderCandidate {
   daysBefore: number;
   inApp: boolean;
   email: boolean;
+  /** The task's Slack / Chatwork boxes: the reminder goes there too, to those who linked an account. */
+  channels: { slack: boolean; chatwork: boolean };
 }
 
 /**
@@ -222,7 +224,9 @@ export async function findDueReminders(db: DbOrTx, today: string): Promise<Remin
   return rows.flatMap((row) => {
     const recipientId = row.assigneeId ?? row.managerId ?? row.createdBy;
     const channels = row.notification?.channels;
-    if (!recipientId || !channels || (!channels.in_app && !channels.email)) return [];
+    if (!recipientId || !channels || (!channels.in_app && !channels.email && !channels.slack && !channels.chatwork)) {
+      return [];
+    }
     return [
       {
         id: row.id,
@@ -233,6 +237,7 @@ export async function findDueReminders(db: DbOrTx, today: string): Promise<Remin
         daysBefore: Number(row.daysBefore),
         inApp: channels.in_app,
         email: channels.email,
+        channels: { slack: channels.slack ?? false, chatwork: channels.chatwork ?? false },
       },
     ];
   });

@@ -4,8 +4,10 @@ import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { type NotificationKind, notifications } from "../../db/schema/notifications.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { describeNotification } from "../../mail/notification-templates.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { type PersonNotice, planExternalDeliveries } from "../external-service/external-delivery-plan.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { loadStaffRefs, type TaskRow } from "../task/task.repository.ts";
 import {
@@ -26,7 +28,7 @@ import {
   recipientsWithMode,
   savePreference,
 } from "./notification.repository.ts";
-import { digestMails, enqueueMails, immediateMails } from "./notification-mail.ts";
+import { digestMails, enqueueMails, immediateMails, taskLink } from "./notification-mail.ts";
 
 const notificationNotFound = () => notFound("notification");
 
@@ -58,6 +60,7 @@ async function present(db: DbOrTx, workspaceId: string, rows: NotificationRow[])
       to_status: (row.data.to_status as Notification["to_status"]) ?? null,
       deadline_date: row.data.deadline_date ?? null,
       days_before: row.data.days_before ?? null,
+      service: row.data.service === "slack" || row.data.service === "chatwork" ? row.data.service : null,
       read_at: row.readAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
     };
@@ -252,7 +255,7 @@ export async function notifyTaskChanges(
     tx,
     planned.map((item) => item.recipientId),
   );
-  await deliver(
+  const written = await deliver(
     ctx,
     tx,
     planned.map(({ recipientId, kind, task, from }) => ({
@@ -266,6 +269,107 @@ export async function notifyTaskChanges(
         ...(from !== undefined && { from_status: from, to_status: task.status }),
       },
       emailStatus: emailStatusFor(recipients.get(recipientId), true),
+      createdAt: ctx.now(),
+    })),
+    recipients,
+  );
+  await planTaskChangeDeliveries(ctx, tx, actorId, changes, written);
+}
+
+const externalKind = (kind: NotificationKind): PersonNotice["kind"] =>
+  kind === "task_assigned" ? "assigned" : kind === "task_reminder" ? "reminder" : "status";
+
+/** One line for Slack / Chatwork, as the mail says it. */
+function externalText(row: NotificationRow, actorName: string | null): string {
+  return describeNotification({ actorName, kind: row.kind, data: row.data }).sentence;
+}
+
+const fullName = (person: { lastName: string; firstName: string } | undefined) =>
+  person ? `${person.lastName} ${person.firstName}` : null;
+
+/**
+ * The Slack / Chatwork side of task changes: each notification to its recipient's linked accounts, and one
+ * message per change to the channels of the task's group and project (a new assignee, a new status).
+ */
+async function planTaskChangeDeliveries(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actorId: string,
+  changes: { before: TaskRow | null; after: TaskRow }[],
+  written: NotificationRow[],
+): Promise<void> {
+  const workspaceId = changes[0]?.after.workspaceId;
+  if (!workspaceId) return;
+  const staff = await loadStaffRefs(tx, workspaceId, [
+    actorId,
+    ...changes.flatMap(({ after }) => (after.assigneeId ? [after.assigneeId] : [])),
+  ]);
+  const actorName = fullName(staff.get(actorId));
+  const who = actorName ? `${actorName}さん` : "システム";
+  const channels = changes.flatMap(({ before, after }) => {
+    const url = taskLink(ctx, after.id);
+    const base = { workspaceId, groupId: after.groupId, projectId: after.projectId, url };
+    const notices = [];
+    if (after.assigneeId && after.assigneeId !== before?.assigneeId) {
+      const assignee = fullName(staff.get(after.assigneeId)) ?? "";
+      notices.push({
+        ...base,
+        key: `assigned:${after.id}:${after.assigneeId}:${ctx.now().getTime()}`,
+        text: `${who}がタスク「${after.title}」の担当者を${assignee}さんに設定しました`,
+      });
+    }
+    if (before && before.status !== after.status) {
+      notices.push({
+        ...base,
+        key: `status:${after.id}:${after.status}:${ctx.now().getTime()}`,
+        text: describeNotification({
+          actorName,
+          kind: "task_status_changed",
+          data: { task_title: after.title, from_status: before.status, to_status: after.status },
+        }).sentence,
+      });
+    }
+    return notices;
+  });
+  await planExternalDeliveries(
+    ctx,
+    tx,
+    written.map((row) => ({
+      notificationId: row.id,
+      workspaceId: row.workspaceId,
+      recipientId: row.recipientId,
+      kind: externalKind(row.kind),
+      text: externalText(row, actorName),
+      url: taskLink(ctx, row.taskId),
+    })),
+    channels,
+  );
+}
+
+/**
+ * Tells those who manage integrations that a connection stopped (in the app only: mail would not say more,
+ * and the 外部連携 page says how to reconnect).
+ */
+export async function notifyIntegrationBroken(
+  ctx: AppContext,
+  tx: DbOrTx,
+  workspaceId: string,
+  service: "slack" | "chatwork",
+  staffIds: string[],
+): Promise<void> {
+  if (!staffIds.length) return;
+  const recipients = await loadRecipients(tx, staffIds);
+  await deliver(
+    ctx,
+    tx,
+    staffIds.map((recipientId) => ({
+      workspaceId,
+      recipientId,
+      actorId: null,
+      kind: "integration_broken" as const,
+      taskId: null,
+      data: { service },
+      emailStatus: "none" as const,
       createdAt: ctx.now(),
     })),
     recipients,
@@ -323,6 +427,20 @@ export async function runDailyNotifications(ctx: AppContext): Promise<{ reminder
         createdAt: now,
       })),
       recipients,
+    );
+    const channelsOf = new Map(reminders.map((item) => [`${item.id}:${item.recipientId}`, item.channels]));
+    await planExternalDeliveries(
+      ctx,
+      tx,
+      written.map((row) => ({
+        notificationId: row.id,
+        workspaceId: row.workspaceId,
+        recipientId: row.recipientId,
+        kind: "reminder" as const,
+        text: externalText(row, null),
+        url: taskLink(ctx, row.taskId),
+        taskChannels: channelsOf.get(`${row.taskId}:${row.recipientId}`) ?? { slack: false, chatwork: false },
+      })),
     );
     // The digest of a day holds what came before its 09:00: a run at another hour sends nothing early.
     const cutoff = new Date(`${day}T09:00:00+09:00`);

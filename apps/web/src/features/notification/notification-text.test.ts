@@ -13,6 +13,7 @@ const base: Notification = {
   to_status: null,
   deadline_date: null,
   days_before: null,
+  service: null,
   read_at: null,
   created_at: "2026-12-01T00:00:00.000Z",
 };

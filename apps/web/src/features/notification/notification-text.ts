@@ -19,6 +19,8 @@ export function notificationText(item: Notification): string {
       const to = item.to_status ? STATUS_LABELS[item.to_status] : "";
       return `${who}がタスク${title}のステータスを「${from}」から「${to}」に変更しました`;
     }
+    case "integration_broken":
+      return `${item.service === "chatwork" ? "Chatwork" : "Slack"}連携が停止しました。外部連携のページから接続し直してください`;
     case "task_reminder": {
       const deadline = item.deadline_date ? formatJapaneseDate(item.deadline_date) : "";
       if (!item.days_before) return `タスク${title}の期限は本日です`;

@@ -1,0 +1,78 @@
+import type { ExternalServiceName } from "../db/schema/integrations.ts";
+import type { SecretBox } from "../lib/secret-box.ts";
+
+/** The provider answered 429: nothing was posted; try again after `retryAfterSeconds`. */
+export class ProviderRateLimitedError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`rate limited; retry after ${retryAfterSeconds}s`);
+  }
+}
+
+/** The provider refused the token for good (revoked, uninstalled, expired without refresh). */
+export class ProviderTokenRejectedError extends Error {
+  constructor(readonly reason: string) {
+    super(`token rejected: ${reason}`);
+  }
+}
+
+/**
+ * Anything else (a 5xx, a network error, a channel not found): worth a retry with back-off. The message
+ * names the provider's error code only, never a token or a request body.
+ */
+export class ProviderCallError extends Error {}
+
+export interface ProviderTokens {
+  accessToken: string;
+  refreshToken: string | null;
+  /** Null when the token does not expire (Slack bot tokens without rotation). */
+  expiresAt: Date | null;
+}
+
+export interface OutgoingMessage {
+  /** Slack channel or user id; Chatwork room id. */
+  channel: string;
+  text: string;
+  /** The task (or meeting) it is about: a button in Slack, a line in Chatwork. */
+  url: string | null;
+  /** Chatwork: leave the message unread for the poster (a person's own マイチャット). */
+  selfUnread?: boolean;
+}
+
+export interface ChannelOption {
+  id: string;
+  name: string;
+}
+
+/** Slack's Web API as Tasuki uses it (the real adapter: slack/slack-api.ts over @slack/web-api). */
+export interface SlackApi {
+  authorizeUrl(state: string, redirectUri: string): string;
+  exchangeCode(
+    code: string,
+    redirectUri: string,
+  ): Promise<ProviderTokens & { teamId: string; teamName: string; botUserId: string }>;
+  lookupByEmail(token: string, email: string): Promise<{ id: string; name: string } | null>;
+  listChannels(token: string): Promise<ChannelOption[]>;
+  postMessage(token: string, message: OutgoingMessage): Promise<void>;
+  revoke(token: string): Promise<void>;
+}
+
+/** Chatwork API v2 as Tasuki uses it (the real adapter: chatwork/chatwork-api.ts over fetch). */
+export interface ChatworkApi {
+  authorizeUrl(state: string, redirectUri: string): string;
+  exchangeCode(code: string, redirectUri: string): Promise<ProviderTokens>;
+  refresh(refreshToken: string): Promise<ProviderTokens>;
+  me(token: string): Promise<{ accountId: string; name: string; roomId: string; organizationName: string }>;
+  listRooms(token: string): Promise<ChannelOption[]>;
+  postMessage(token: string, message: OutgoingMessage): Promise<void>;
+}
+
+/** `ctx.integrations`: the configured providers (null when the operator has not set one up) and the token box. */
+export interface Integrations {
+  slack: SlackApi | null;
+  chatwork: ChatworkApi | null;
+  box: SecretBox;
+  /** Signs the OAuth `state` (derived from AUTH_SECRET under its own label). */
+  stateKey: Uint8Array;
+}
+
+export const SERVICE_LABELS: Record<ExternalServiceName, string> = { slack: "Slack", chatwork: "Chatwork" };
