@@ -23,6 +23,19 @@ function factLines(facts: MeetingMailFacts): string {
   return [`日時: ${facts.when}`, ...(facts.roomName ? [`会議室: ${facts.roomName}`] : [])].join("\n");
 }
 
+/** What a meeting notice says, in a mail and in Slack / Chatwork. */
+export function meetingNoticeSentence(
+  kind: MeetingNoticeKind,
+  facts: Pick<MeetingMailFacts, "actorName" | "meetingName">,
+) {
+  const who = facts.actorName ? `${facts.actorName} さん` : "Tasuki";
+  return {
+    meeting_invited: `${who}が、会議「${facts.meetingName}」にあなたを招待しました。`,
+    meeting_updated: `${who}が、会議「${facts.meetingName}」の予定を変更しました。`,
+    meeting_cancelled: `会議「${facts.meetingName}」は取り消されたか、あなたが参加者から外れました。`,
+  }[kind];
+}
+
 /**
  * An invitation, update or cancellation, with the meeting as an iCalendar part (nodemailer's `icalEvent`: a
  * text/calendar alternative with its METHOD, which Gmail and Outlook offer to add to the calendar).
@@ -33,12 +46,7 @@ export function meetingNoticeMail(
   facts: MeetingMailFacts,
   ical: { method: "REQUEST" | "CANCEL"; ics: string },
 ): MailMessage {
-  const who = facts.actorName ? `${facts.actorName} さん` : "Tasuki";
-  const sentence = {
-    meeting_invited: `${who}が、会議「${facts.meetingName}」にあなたを招待しました。`,
-    meeting_updated: `${who}が、会議「${facts.meetingName}」の予定を変更しました。`,
-    meeting_cancelled: `会議「${facts.meetingName}」は取り消されたか、あなたが参加者から外れました。`,
-  }[kind];
+  const sentence = meetingNoticeSentence(kind, facts);
   const message = mail(to, subjects[kind](facts.meetingName), [
     `ワークスペース「${facts.workspaceName}」からのお知らせです。`,
     sentence,

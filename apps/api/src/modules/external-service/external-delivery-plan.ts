@@ -13,8 +13,10 @@ import {
 
 /** A notice for one person (one in-app notification), to send where they linked an account and asked for it. */
 export interface PersonNotice {
-  /** The in-app notification it mirrors: one delivery per notification and link, whoever plans it. */
-  notificationId: string;
+  /** The in-app notification it mirrors (none for a meeting invitation, which the meeting page shows). */
+  notificationId: string | null;
+  /** One delivery per key and link, whoever plans it: the notification's id, or `meeting:<id>:<staff>`. */
+  key: string;
   workspaceId: string;
   recipientId: string;
   kind: keyof ExternalNoticeKinds;
@@ -94,7 +96,7 @@ export async function planExternalDeliveries(
           channelId: link.roomId,
           text: notice.text,
           url: notice.url,
-          dedupeKey: `notice:${notice.notificationId}:${link.id}`,
+          dedupeKey: `notice:${notice.key}:${link.id}`,
           nextAttemptAt: ctx.now(),
         });
       }

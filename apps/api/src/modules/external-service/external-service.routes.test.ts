@@ -174,6 +174,27 @@ describe("Slack", () => {
     expect(rows).toHaveLength(1);
   });
 
+  it("invites a linked participant to a meeting by DM, once, and not the organiser", async () => {
+    const w = await createTaskWorld(t, "株式会社会議");
+    await connectSlack(w);
+    await linkSlack(w, w.assignee, "UMEET1");
+    const meeting = await api("POST", "/app/meeting/new", w.owner, {
+      workspace_id: w.workspaceId,
+      name: "週次定例",
+      room_name: "会議室A",
+      starts_at: "2026-12-01T10:00:00+09:00",
+      ends_at: "2026-12-01T11:00:00+09:00",
+      participant_ids: [w.assigneeId],
+    });
+    expect(meeting.status).toBe(201);
+    await until(() => slack.posts.some((post) => post.channel === "UMEET1" && post.text.includes("週次定例")));
+    expect(slack.posts.find((post) => post.channel === "UMEET1")!.text).toContain("会議室A");
+    // Re-saving the same participants invites nobody again.
+    const again = await api("PATCH", `/app/meeting/${meeting.body.id}`, w.owner, { participant_ids: [w.assigneeId] });
+    expect(again.status).toBe(200);
+    expect((await deliveriesOf(w.workspaceId)).filter((row) => row.text.includes("週次定例"))).toHaveLength(1);
+  });
+
   it("answers 409 when the person's address is not in the Slack workspace", async () => {
     const w = await createTaskWorld(t, "株式会社不在");
     await connectSlack(w);

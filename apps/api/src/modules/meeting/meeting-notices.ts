@@ -6,9 +6,11 @@ import {
   type MeetingMailFacts,
   type MeetingNoticeKind,
   meetingNoticeMail,
+  meetingNoticeSentence,
   meetingReminderMail,
   minutesMail,
 } from "../../mail/meeting-templates.ts";
+import { planExternalDeliveries } from "../external-service/external-delivery-plan.ts";
 import { findActiveStaffIds, loadRecipients, type Recipient } from "../notification/notification.repository.ts";
 import { writeInAppNotices } from "../notification/notification.service.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
@@ -146,6 +148,20 @@ export async function announceMeetingChange(
     row,
     await findWorkspaceName(tx, row.workspaceId),
     actorId ? personName(people.refs.get(actorId)) || null : null,
+  );
+  // Slack / Chatwork, to those who linked an account and keep meeting notices on there (decision 0020).
+  await planExternalDeliveries(
+    ctx,
+    tx,
+    recipients.map(([recipientId, kind]) => ({
+      notificationId: null,
+      key: `${kind}:${row.id}:${row.icalSequence}:${recipientId}`,
+      workspaceId: row.workspaceId,
+      recipientId,
+      kind: "meeting" as const,
+      text: `${meetingNoticeSentence(kind, facts)}（${facts.when}${facts.roomName ? `・${facts.roomName}` : ""}）`,
+      url: kind === "meeting_cancelled" ? null : facts.link,
+    })),
   );
   const mails: MailMessage[] = [];
   for (const [id, kind] of recipients) {

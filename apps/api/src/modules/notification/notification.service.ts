@@ -336,6 +336,7 @@ async function planTaskChangeDeliveries(
     tx,
     written.map((row) => ({
       notificationId: row.id,
+      key: row.id,
       workspaceId: row.workspaceId,
       recipientId: row.recipientId,
       kind: externalKind(row.kind),
@@ -434,6 +435,7 @@ export async function runDailyNotifications(ctx: AppContext): Promise<{ reminder
       tx,
       written.map((row) => ({
         notificationId: row.id,
+        key: row.id,
         workspaceId: row.workspaceId,
         recipientId: row.recipientId,
         kind: "reminder" as const,

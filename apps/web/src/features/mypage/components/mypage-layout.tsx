@@ -21,7 +21,8 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
       { to: "/mypage/profile", label: "プロフィール", ready: true },
       { to: "/mypage/email-address", label: "メールアドレス", ready: true },
       { to: "/mypage/password", label: "パスワード", ready: true },
-      { to: "/mypage/my-external-linkage", label: "個人の外部連携", ready: false },
+      { to: "/mypage/my-external-linkage/slack", label: "Slack 連携", ready: true },
+      { to: "/mypage/my-external-linkage/chatwork", label: "Chatwork 連携", ready: true },
     ],
   },
   {
@@ -32,7 +33,7 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
       { to: "/mypage/billing-info", label: "請求先情報", ready: true },
       { to: "/mypage/payment-setting", label: "お支払い設定", ready: true },
       { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: true },
-      { to: "/mypage/external-linkage", label: "外部連携", ready: false },
+      { to: "/mypage/external-linkage", label: "外部連携", ready: true },
     ],
   },
 ];

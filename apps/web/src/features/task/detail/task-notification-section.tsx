@@ -9,6 +9,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
+import { useDeliverableServices } from "../../external-service/use-deliverable-services.ts";
 import type { TaskPatch } from "./api/update-task-detail.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { useFieldDraft } from "./use-field-draft.ts";
@@ -40,8 +41,7 @@ const DAYS_PATTERN = /^\d{1,3}$/;
 
 /**
  * The reminder before the deadline and its channels (DOMAIN.md), stored through PATCH. The daily 09:00 job
- * sends them in the app and by mail; Slack and Chatwork wait for the integrations, which the section says in
- * passing.
+ * sends them by the chosen channels; Slack and Chatwork only where the workspace is connected (decision 0020).
  */
 export function TaskNotificationSection({
   task,
@@ -53,6 +53,8 @@ export function TaskNotificationSection({
   onSave: (notification: Notification) => Promise<boolean>;
 }) {
   const saved: Notification = task.notification ?? DEFAULT_NOTIFICATION;
+  // Slack / Chatwork boxes only where the workspace can deliver there (connected, premium).
+  const deliverable = useDeliverableServices(task.workspace_id);
   const days = useFieldDraft(saved.days === null ? "1" : String(saved.days));
   const daysError =
     saved.remind === "days_before" &&
@@ -128,6 +130,12 @@ export function TaskNotificationSection({
               <FormControlLabel
                 key={channel.key}
                 label={channel.label}
+                // `undefined` keeps the fieldset's own disabled state (not editable, no reminder).
+                disabled={
+                  (channel.key === "slack" || channel.key === "chatwork") && !deliverable.has(channel.key)
+                    ? true
+                    : undefined
+                }
                 control={
                   <Checkbox
                     size="small"
@@ -147,7 +155,7 @@ export function TaskNotificationSection({
           </Typography>
         )}
         <Typography variant="caption" sx={{ color: "text.secondary" }}>
-          リマインドは午前9時に、担当者（いなければ管理者）へアプリ内とメールで届きます。Slack・Chatworkへの配信は外部連携の提供後に始まります。
+          リマインドは午前9時に、担当者（いなければ管理者）へ選んだ方法で届きます。Slack・Chatworkは、ワークスペースが連携済みで、担当者が自分のアカウントを連携しているときに届きます。
         </Typography>
       </Stack>
     </section>

@@ -1,8 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../../../../components/coming-soon.tsx";
+import { createFileRoute, Navigate } from "@tanstack/react-router";
 
+// 個人の外部連携 opens on Slack; Chatwork is one tab away (the mypage menu lists both).
 export const Route = createFileRoute("/_app/mypage/my-external-linkage/")({
-  component: () => (
-    <ComingSoon title="個人の外部連携" description="ご自身の Slack・Chatwork アカウントを連携します。" />
-  ),
+  component: () => <Navigate to="/mypage/my-external-linkage/slack" replace />,
 });

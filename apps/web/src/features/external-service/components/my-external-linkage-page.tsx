@@ -1,0 +1,241 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Chip from "@mui/material/Chip";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormGroup from "@mui/material/FormGroup";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import {
+  EXTERNAL_SERVICE_LABELS,
+  type ExternalNoticeKinds,
+  type ExternalServiceName,
+  type MyExternalLinkage,
+} from "@tasuki/contract/external-service/external-service.schema";
+import { ErrorState } from "../../../components/error-state.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { ButtonLink } from "../../../components/router-link.tsx";
+import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { useSignedInSession } from "../../auth/session.ts";
+import { usePlan } from "../../billing/use-plan.ts";
+import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
+import { useDeleteMyExternalLinkage } from "../api/delete-my-external-linkage.ts";
+import { useMyExternalLinkages } from "../api/list-my-external-linkages.ts";
+import { useNewMyExternalLinkage } from "../api/new-my-external-linkage.ts";
+import { usePatchMyExternalLinkage } from "../api/patch-my-external-linkage.ts";
+import { useTestMyExternalLinkage } from "../api/test-my-external-linkage.ts";
+import { ServiceSetupHint } from "./service-setup-hint.tsx";
+
+const KIND_LABELS: { key: keyof ExternalNoticeKinds; label: string }[] = [
+  { key: "assigned", label: "タスクの担当者になったとき" },
+  { key: "status", label: "タスクのステータスが変わったとき" },
+  { key: "reminder", label: "期限のリマインド（タスクで選んだとき）" },
+  { key: "meeting", label: "会議に招待されたとき" },
+];
+
+const WHERE: Record<ExternalServiceName, string> = {
+  slack: "Tasuki アプリからのダイレクトメッセージ",
+  chatwork: "ご自身のマイチャット（未読のまま届きます）",
+};
+
+/** 個人の外部連携 (Slack / Chatwork): link my account, choose what I receive there, send a test message. */
+export function MyExternalLinkagePage({ service }: { service: ExternalServiceName }) {
+  const session = useSignedInSession();
+  const workspaceId = session.workspaceUser?.workspace_id;
+  const linkages = useMyExternalLinkages(workspaceId);
+  const plan = usePlan(workspaceId);
+  const label = EXTERNAL_SERVICE_LABELS[service];
+  const item = linkages.data?.items.find((entry) => entry.service === service);
+  return (
+    <>
+      <PageHeader
+        title={`${label} 連携`}
+        description={`ご自身の ${label} アカウントを連携すると、Tasuki の通知が${WHERE[service]}に届きます。`}
+      />
+      {!plan.hasFeature("integrations") && (
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          外部連携はプレミアムプランでご利用いただけます。
+        </Alert>
+      )}
+      {linkages.isPending ? (
+        <SectionCard title="アカウント">
+          <Skeleton variant="text" width="50%" />
+        </SectionCard>
+      ) : linkages.isError || !item ? (
+        <SectionCard title="アカウント">
+          <ErrorState error={linkages.error} onRetry={() => void linkages.refetch()} />
+        </SectionCard>
+      ) : (
+        <LinkageCard item={item} workspaceId={workspaceId!} email={session.workspaceUser?.email ?? ""} />
+      )}
+    </>
+  );
+}
+
+function LinkageCard({ item, workspaceId, email }: { item: MyExternalLinkage; workspaceId: string; email: string }) {
+  const label = EXTERNAL_SERVICE_LABELS[item.service];
+  const link = useNewMyExternalLinkage();
+  const unlink = useDeleteMyExternalLinkage();
+  const test = useTestMyExternalLinkage();
+  const onLink = async () => {
+    try {
+      const answer = await link.mutateAsync({ workspace_id: workspaceId, service: item.service });
+      if (answer.authorize_url) {
+        window.location.assign(answer.authorize_url);
+        return;
+      }
+      showToast(`${label}アカウントを連携しました`, { type: "success" });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  const onUnlink = async () => {
+    try {
+      await unlink.mutateAsync({ workspace_id: workspaceId, service: item.service });
+      showToast("連携を解除しました", { type: "success" });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  const onTest = async () => {
+    try {
+      await test.mutateAsync({ workspace_id: workspaceId, service: item.service });
+      showToast(`テストメッセージを${label}に送りました。届くまで少しお待ちください`, { type: "success" });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  if (!item.configured) {
+    return (
+      <SectionCard title="アカウント">
+        <ServiceSetupHint service={item.service} />
+      </SectionCard>
+    );
+  }
+  if (item.connection_state !== "active") {
+    return (
+      <SectionCard title="アカウント">
+        <Alert
+          severity={item.connection_state === "broken" ? "error" : "info"}
+          action={
+            <ButtonLink to="/mypage/external-linkage" color="inherit" size="small">
+              外部連携へ
+            </ButtonLink>
+          }
+        >
+          {item.connection_state === "broken"
+            ? `ワークスペースの${label}連携が停止しています。管理者が接続し直すと、通知が再開します。`
+            : `ワークスペースの${label}連携がまだありません。管理者が連携すると、ご自身のアカウントを連携できます。`}
+        </Alert>
+      </SectionCard>
+    );
+  }
+  if (!item.link) {
+    return (
+      <SectionCard title="アカウント">
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {item.service === "slack"
+            ? `Slack ワークスペース「${item.external_workspace_name ?? ""}」で、メールアドレス ${email} のメンバーを探して連携します。`
+            : "Chatwork の画面でご自身のアカウントを選んで許可すると、連携が完了します。"}
+        </Typography>
+        <Button variant="contained" onClick={onLink} loading={link.isPending}>
+          {label}アカウントを連携する
+        </Button>
+      </SectionCard>
+    );
+  }
+  return (
+    <>
+      <SectionCard
+        title="アカウント"
+        action={
+          <Button color="inherit" variant="outlined" size="small" onClick={onUnlink} loading={unlink.isPending}>
+            連携を解除
+          </Button>
+        }
+      >
+        {item.link.state === "broken" && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={onLink} loading={link.isPending}>
+                連携し直す
+              </Button>
+            }
+          >
+            {label}がトークンを受け付けなくなったため、通知を止めています。連携し直してください。
+          </Alert>
+        )}
+        <InfoRow label="アカウント">{item.link.external_name || "—"}</InfoRow>
+        <InfoRow label="状態">
+          <Chip
+            size="small"
+            label={item.link.state === "active" ? "連携中" : "停止中"}
+            color={item.link.state === "active" ? "success" : "error"}
+          />
+        </InfoRow>
+        <InfoRow label="届く場所">{WHERE[item.service]}</InfoRow>
+        <Stack direction="row" sx={{ mt: 2 }}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={onTest}
+            loading={test.isPending}
+            disabled={item.link.state !== "active"}
+          >
+            テストメッセージを送る
+          </Button>
+        </Stack>
+      </SectionCard>
+      <KindsCard item={item} workspaceId={workspaceId} kinds={item.link.kinds} />
+    </>
+  );
+}
+
+function KindsCard({
+  item,
+  workspaceId,
+  kinds,
+}: {
+  item: MyExternalLinkage;
+  workspaceId: string;
+  kinds: ExternalNoticeKinds;
+}) {
+  const patch = usePatchMyExternalLinkage();
+  const toggle = async (key: keyof ExternalNoticeKinds, checked: boolean) => {
+    try {
+      await patch.mutateAsync({
+        service: item.service,
+        workspace_id: workspaceId,
+        kinds: { ...kinds, [key]: checked },
+      });
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+  return (
+    <SectionCard
+      title="受け取る通知"
+      description={`${EXTERNAL_SERVICE_LABELS[item.service]}で受け取る通知を選べます。アプリ内の通知はいつでも届きます。`}
+    >
+      <FormGroup>
+        {KIND_LABELS.map(({ key, label }) => (
+          <FormControlLabel
+            key={key}
+            label={label}
+            control={
+              <Checkbox
+                checked={kinds[key]}
+                disabled={patch.isPending}
+                onChange={(event) => void toggle(key, event.target.checked)}
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+    </SectionCard>
+  );
+}
