@@ -3,15 +3,19 @@ import type { SecretBox } from "../lib/secret-box.ts";
 
 /** The provider answered 429: nothing was posted; try again after `retryAfterSeconds`. */
 export class ProviderRateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
     super(`rate limited; retry after ${retryAfterSeconds}s`);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
 /** The provider refused the token for good (revoked, uninstalled, expired without refresh). */
 export class ProviderTokenRejectedError extends Error {
-  constructor(readonly reason: string) {
+  readonly reason: string;
+  constructor(reason: string) {
     super(`token rejected: ${reason}`);
+    this.reason = reason;
   }
 }
 
