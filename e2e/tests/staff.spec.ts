@@ -63,6 +63,8 @@ test("an owner invites a staff member by mail; the invitee signs up from the lin
   page,
   browser,
 }) => {
+  // Two people's whole sign-up journeys, one after the other.
+  test.slow();
   const workspaceName = "株式会社招待テスト";
   const owner = await createUser({ workspace: workspaceName });
   await logIn(page, owner.email);

@@ -14,6 +14,9 @@ export function usePutNotificationPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: putNotificationPreference,
+    // A read still in flight (a realtime reconnect refreshes every query) would answer the old choice after
+    // the save and flip the radio back: it is cancelled before the save starts.
+    onMutate: () => queryClient.cancelQueries({ queryKey: notificationKeys.preference }),
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preference, saved),
   });
 }
