@@ -80,7 +80,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page).toHaveURL(/\/task/);
+  // Checking the password is deliberately slow work for the CPU: on a shared two-core machine it takes seconds.
+  await expect(page).toHaveURL(/\/task/, { timeout: 30_000 });
 }
 
 export { uniqueEmail };

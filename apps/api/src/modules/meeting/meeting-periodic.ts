@@ -9,6 +9,7 @@ import { holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
 import { planRegeneration } from "../task/recurrence/plan-regeneration.ts";
 import { PERIODIC_HORIZON_DAYS, PERIODIC_MAX_OCCURRENCES, tokyoToday } from "../task/task-periodic.service.ts";
 import {
+  findMeetingsWithWork,
   findSeriesRows,
   insertMeetings,
   loadParticipantIds,
@@ -55,9 +56,19 @@ export async function regenerateSeries(
   const seriesId = template.periodicSeriesId ?? template.id;
   const templateDate = template.occurrenceDate ?? tokyoDate(template.startsAt);
   const rows = await findSeriesRows(tx, template.workspaceId, [seriesId]);
-  const existing = rows
-    .filter((row) => row.occurrenceDate !== null && row.id !== template.id)
-    .map((row) => ({ id: row.id, date: row.occurrenceDate!, touched: row.periodicTouched || row.deletedAt !== null }));
+  const others = rows.filter((row) => row.occurrenceDate !== null && row.id !== template.id);
+  // Minutes written, an agenda prepared or an action item made make an occurrence the people's as much as an
+  // edit does: a changed rule must not take it away with its work.
+  const worked = await findMeetingsWithWork(
+    tx,
+    template.workspaceId,
+    others.map((row) => row.id),
+  );
+  const existing = others.map((row) => ({
+    id: row.id,
+    date: row.occurrenceDate!,
+    touched: row.periodicTouched || row.deletedAt !== null || row.minutes.trim() !== "" || worked.has(row.id),
+  }));
   // The template holds its own date: the rule never makes a twin of it.
   existing.push({ id: template.id, date: templateDate, touched: true });
   const plan = planRegeneration({

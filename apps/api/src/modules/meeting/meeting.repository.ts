@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, max, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { meetingParticipants, meetings } from "../../db/schema/meetings.ts";
-import { tasks } from "../../db/schema/tasks.ts";
+import { primaryItems, tasks } from "../../db/schema/tasks.ts";
 import { workspaceUsers } from "../../db/schema/workspaces.ts";
 import { type MeetingViewer, meetingVisibleTo } from "./meeting-visibility.ts";
 
@@ -310,6 +310,83 @@ export async function findEndedUncarried(db: DbOrTx, now: Date, limit: number): 
     )
     .orderBy(asc(meetings.endsAt))
     .limit(limit);
+}
+
+/**
+ * The ended occurrences of one series before an instant whose agenda has not been carried over yet (the
+ * meeting page of a later occurrence carries them at once rather than waiting for the job).
+ */
+export async function findEndedUncarriedBefore(
+  db: DbOrTx,
+  workspaceId: string,
+  seriesId: string,
+  before: Date,
+  now: Date,
+): Promise<MeetingRow[]> {
+  return db
+    .select()
+    .from(meetings)
+    .where(
+      and(
+        eq(meetings.workspaceId, workspaceId),
+        eq(meetings.periodicSeriesId, seriesId),
+        isNull(meetings.carriedOverAt),
+        isNull(meetings.deletedAt),
+        lt(meetings.startsAt, before),
+        lte(meetings.endsAt, now),
+      ),
+    )
+    .orderBy(asc(meetings.endsAt));
+}
+
+/** A meeting's live agenda items (大項目) not marked 済, in their order. */
+export async function findOpenAgendaItems(db: DbOrTx, workspaceId: string, meetingId: string) {
+  return db
+    .select()
+    .from(primaryItems)
+    .where(
+      and(
+        eq(primaryItems.workspaceId, workspaceId),
+        eq(primaryItems.meetingId, meetingId),
+        isNull(primaryItems.deletedAt),
+        eq(primaryItems.done, false),
+      ),
+    )
+    .orderBy(asc(primaryItems.position));
+}
+
+/** The items a meeting's agenda was carried from (trashed copies included: an item is carried once). */
+export async function findCarriedFromIds(db: DbOrTx, workspaceId: string, meetingId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ from: primaryItems.carriedFromId })
+    .from(primaryItems)
+    .where(and(eq(primaryItems.workspaceId, workspaceId), eq(primaryItems.meetingId, meetingId)));
+  return new Set(rows.map((row) => row.from).filter((id): id is string => id !== null));
+}
+
+/**
+ * The meetings among these that people have put work into: a live agenda item or action item. Such an
+ * occurrence is theirs like an edited one, so the series generator never removes it.
+ */
+export async function findMeetingsWithWork(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const [items, actions] = await Promise.all([
+    db
+      .selectDistinct({ id: primaryItems.meetingId })
+      .from(primaryItems)
+      .where(
+        and(
+          eq(primaryItems.workspaceId, workspaceId),
+          inArray(primaryItems.meetingId, ids),
+          isNull(primaryItems.deletedAt),
+        ),
+      ),
+    db
+      .selectDistinct({ id: tasks.meetingId })
+      .from(tasks)
+      .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.meetingId, ids), isNull(tasks.deletedAt))),
+  ]);
+  return new Set([...items, ...actions].map((row) => row.id).filter((id): id is string => id !== null));
 }
 
 /** The next live occurrence of the series after this one. */

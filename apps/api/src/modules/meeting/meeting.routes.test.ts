@@ -54,6 +54,7 @@ async function world() {
     guestId: guest.staffId,
     stranger: stranger.tokens.access_token,
     strangerId: stranger.staffId,
+    strangerEmail: stranger.email,
     outsider: outsider.tokens.access_token,
     outsiderWorkspaceId: outsider.workspace.id,
   };
@@ -409,21 +410,36 @@ describe("periodic meetings", () => {
     const w = await world();
     const m = await newMeeting(w);
     const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
-    const dec14 = (set.body.series as { id: string; occurrence_date: string }[]).find(
-      (o) => o.occurrence_date === "2026-12-14",
-    )!;
+    const occurrence = (date: string) =>
+      (set.body.series as { id: string; occurrence_date: string }[]).find((o) => o.occurrence_date === date)!;
+    const dec14 = occurrence("2026-12-14");
     await api("PATCH", `/app/meeting/${dec14.id}`, w.organizer, {
       starts_at: "2026-12-15T15:00:00+09:00",
       ends_at: "2026-12-15T16:00:00+09:00",
       scope: "this",
     });
+    // Work put into an occurrence makes it the people's too: an agenda prepared on 12/21, minutes on 12/28.
+    const dec21 = occurrence("2026-12-21");
+    const dec28 = occurrence("2026-12-28");
+    const agendaItem = await api("POST", "/app/primary-item/new", w.participant, {
+      workspace_id: w.workspaceId,
+      meeting_id: dec21.id,
+      name: "年末の挨拶回り",
+    });
+    expect(agendaItem.status).toBe(201);
+    const notes = await api("PATCH", `/app/meeting/${dec28.id}`, w.participant, {
+      minutes: "<p>仕事納めの段取り</p>",
+      minutes_version: 0,
+    });
+    expect(notes.status).toBe(200);
     // Tuesdays from now on: the moved meeting stays where people put it.
     const tuesdays = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, {
       rule: { ...weeklyMondays, weekdays: [2] },
     });
+    const kept = { [dec14.id]: "moved", [dec21.id]: "agenda", [dec28.id]: "minutes" };
     const dates = (tuesdays.body.series as { id: string; occurrence_date: string; starts_at: string }[]).map((o) => [
       o.occurrence_date,
-      o.id === dec14.id ? "moved" : "",
+      kept[o.id] ?? "",
     ]);
     expect(dates).toEqual([
       ["2026-11-30", ""],
@@ -432,7 +448,9 @@ describe("periodic meetings", () => {
       // The rule's own Tuesday: the moved meeting holds its Monday's date, not this one.
       ["2026-12-15", ""],
       ["2026-12-14", "moved"],
+      ["2026-12-21", "agenda"],
       ["2026-12-22", ""],
+      ["2026-12-28", "minutes"],
       ["2026-12-29", ""],
       ["2027-01-05", ""],
       ["2027-01-12", ""],
@@ -440,7 +458,13 @@ describe("periodic meetings", () => {
     ]);
     const stopped = await api("DELETE", `/app/meeting/${m.id}/periodic`, w.organizer);
     expect(stopped.body.periodic_rule).toBeNull();
-    expect((stopped.body.series as { id: string }[]).map((o) => o.id)).toEqual([m.id, dec14.id]);
+    expect((stopped.body.series as { id: string }[]).map((o) => o.id)).toEqual([m.id, dec14.id, dec21.id, dec28.id]);
+    const agenda = await api(
+      "GET",
+      `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${dec21.id}`,
+      w.participant,
+    );
+    expect(agenda.body.items.map((item: { name: string }) => item.name)).toEqual(["年末の挨拶回り"]);
   });
 
   it("applies an edit to this and the following occurrences only, keeping the earlier ones", async () => {
@@ -537,6 +561,43 @@ describe("periodic meetings", () => {
       expect(next.body.action_items).toEqual([
         expect.objectContaining({ id: openTask.body.id, carried_over: true, meeting_id: m.id }),
       ]);
+    } finally {
+      t.advance(-(8 * 24 * HOUR + 3 * HOUR));
+    }
+  });
+  it("carries the agenda over as soon as the next occurrence is opened after the end, once however often", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const [, next, afterNext] = set.body.series as { id: string }[];
+    await api("POST", "/app/primary-item/new", w.organizer, {
+      workspace_id: w.workspaceId,
+      meeting_id: m.id,
+      name: "採用計画",
+    });
+    const agenda = (id: string, token: string) =>
+      api("GET", `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${id}`, token);
+    // Still to come: opening next week's page moves nothing.
+    expect((await api("GET", `/app/meeting/${next!.id}`, w.participant)).status).toBe(200);
+    expect((await agenda(next!.id, w.participant)).body.items).toEqual([]);
+
+    // Monday 2026-11-30 11:00 in Tokyo has passed; no job has run.
+    t.advance(8 * 24 * HOUR + 3 * HOUR);
+    try {
+      const reader = await signIn(w.participantEmail);
+      const opened = await Promise.all([
+        api("GET", `/app/meeting/${next!.id}`, reader),
+        api("GET", `/app/meeting/${next!.id}`, reader),
+        api("GET", `/app/meeting/${afterNext!.id}`, reader),
+      ]);
+      expect(opened.map((res) => res.status)).toEqual([200, 200, 200]);
+      expect((await agenda(next!.id, reader)).body.items.map((i: { name: string }) => i.name)).toEqual(["採用計画"]);
+      expect((await agenda(afterNext!.id, reader)).body.items).toEqual([]);
+      const id = await t.ctx.jobs.enqueue(t.ctx.db, "meeting-carry-over", {});
+      await waitForJob(t.ctx.db, id!);
+      expect((await agenda(next!.id, reader)).body.items).toHaveLength(1);
+      // Opening stays the visibility rule's: someone who may not see the meeting gets 404.
+      expect((await api("GET", `/app/meeting/${next!.id}`, await signIn(w.strangerEmail))).status).toBe(404);
     } finally {
       t.advance(-(8 * 24 * HOUR + 3 * HOUR));
     }

@@ -32,6 +32,7 @@ import {
   replaceParticipants,
   updateMeetings,
 } from "./meeting.repository.ts";
+import { carryOverBefore } from "./meeting-carry-over.ts";
 import { announceMeetingChange } from "./meeting-notices.ts";
 import { applyFollowing, regenerateSeries, seriesTemplate } from "./meeting-periodic.ts";
 import { sanitizeMinutes } from "./sanitize-minutes.ts";
@@ -294,6 +295,7 @@ export async function createMeeting(ctx: AppContext, auth: RequestAuth, input: N
 
 export async function getMeeting(ctx: AppContext, auth: RequestAuth, id: string): Promise<MeetingDetail> {
   const { member, row } = await openMeeting(ctx, auth, id);
+  await carryOverBefore(ctx, row);
   return presentDetail(ctx, member, row);
 }
 

@@ -3,19 +3,24 @@ import ChevronLeftOutlined from "@mui/icons-material/ChevronLeftOutlined";
 import ChevronRightOutlined from "@mui/icons-material/ChevronRightOutlined";
 import EventOutlined from "@mui/icons-material/EventOutlined";
 import EventRepeatOutlined from "@mui/icons-material/EventRepeatOutlined";
+import FilterListOutlined from "@mui/icons-material/FilterListOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import ButtonBase from "@mui/material/ButtonBase";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
+import Collapse from "@mui/material/Collapse";
 import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
+import type { Theme } from "@mui/material/styles";
 import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { MEETING_TYPE_LABELS, type Meeting, type MeetingType } from "@tasuki/contract/meeting/meeting.schema";
 import { useState } from "react";
@@ -72,6 +77,9 @@ export function MeetingListPage() {
   const [feedOpen, setFeedOpen] = useState(false);
   // The person filter lives in the page (a name to show needs more than the id an address could carry).
   const [participant, setParticipant] = useState<PersonRef | null>(null);
+  // A phone gets the filters behind one button and calendars it can show without scrolling sideways.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("sm"));
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const view: CalendarView = search.view ?? "list";
   const date = search.date ?? toTokyo(new Date()).format("YYYY-MM-DD");
   const period = periodOf(view, date);
@@ -87,7 +95,8 @@ export function MeetingListPage() {
   });
   const groups = useGroups({ workspace_id: workspaceId, per_page: 200 });
   const projects = useAllProjects({ workspace_id: workspaceId });
-  const filtered = Boolean(search.type || search.room || search.group || search.project || participant);
+  const filterCount = [search.type, search.room, search.group, search.project, participant].filter(Boolean).length;
+  const filtered = filterCount > 0;
   const rooms = useRoomNames(workspaceId);
   const set = (patch: Record<string, string | undefined>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
@@ -137,6 +146,16 @@ export function MeetingListPage() {
           </Typography>
         </Stack>
         <Box sx={{ flex: 1 }} />
+        {phone && (
+          <Button
+            size="small"
+            startIcon={<FilterListOutlined />}
+            aria-expanded={filtersOpen}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filterCount ? `絞り込み（${filterCount}）` : "絞り込み"}
+          </Button>
+        )}
         <ToggleButtonGroup
           size="small"
           exclusive
@@ -149,91 +168,93 @@ export function MeetingListPage() {
           <ToggleButton value="month">月</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
-      {/* The filters: one compact row on a desktop, two columns on a phone. */}
-      <Box
-        sx={{
-          display: "grid",
-          gap: 1,
-          mb: 2,
-          alignItems: "center",
-          gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(5, minmax(0, 1fr)) auto" },
-        }}
-      >
-        <TextField
-          select
-          size="small"
-          label="種類"
-          value={search.type ?? ALL}
-          onChange={(e) => set({ type: e.target.value === ALL ? undefined : e.target.value })}
-        >
-          <MenuItem value={ALL}>すべて</MenuItem>
-          {(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((type) => (
-            <MenuItem key={type} value={type}>
-              {MEETING_TYPE_LABELS[type]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="会議室"
-          value={search.room ?? ALL}
-          onChange={(e) => set({ room: e.target.value === ALL ? undefined : e.target.value })}
-        >
-          <MenuItem value={ALL}>すべて</MenuItem>
-          {(rooms.data?.items ?? []).map((room) => (
-            <MenuItem key={room} value={room}>
-              {room}
-            </MenuItem>
-          ))}
-        </TextField>
-        <StaffPicker
-          workspaceId={workspaceId}
-          size="small"
-          label="参加者"
-          placeholder="名前で検索"
-          value={participant}
-          onChange={setParticipant}
-        />
-        <TextField
-          select
-          size="small"
-          label="グループ"
-          value={search.group ?? ALL}
-          onChange={(e) => set({ group: e.target.value === ALL ? undefined : e.target.value })}
-        >
-          <MenuItem value={ALL}>すべて</MenuItem>
-          {(groups.data?.items ?? []).map((group) => (
-            <MenuItem key={group.id} value={group.id}>
-              {group.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="プロジェクト"
-          value={search.project ?? ALL}
-          onChange={(e) => set({ project: e.target.value === ALL ? undefined : e.target.value })}
-        >
-          <MenuItem value={ALL}>すべて</MenuItem>
-          {(projects.data?.items ?? []).map((project) => (
-            <MenuItem key={project.id} value={project.id}>
-              {project.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <Button
-          size="small"
-          disabled={!filtered}
-          onClick={() => {
-            setParticipant(null);
-            set({ type: undefined, room: undefined, group: undefined, project: undefined });
+      {/* The filters: one compact row on a desktop, two columns on a phone (opened by 絞り込み). */}
+      <Collapse in={!phone || filtersOpen} unmountOnExit={false}>
+        <Box
+          sx={{
+            display: "grid",
+            gap: 1,
+            mb: 2,
+            alignItems: "center",
+            gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(5, minmax(0, 1fr)) auto" },
           }}
         >
-          条件をクリア
-        </Button>
-      </Box>
+          <TextField
+            select
+            size="small"
+            label="種類"
+            value={search.type ?? ALL}
+            onChange={(e) => set({ type: e.target.value === ALL ? undefined : e.target.value })}
+          >
+            <MenuItem value={ALL}>すべて</MenuItem>
+            {(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((type) => (
+              <MenuItem key={type} value={type}>
+                {MEETING_TYPE_LABELS[type]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="会議室"
+            value={search.room ?? ALL}
+            onChange={(e) => set({ room: e.target.value === ALL ? undefined : e.target.value })}
+          >
+            <MenuItem value={ALL}>すべて</MenuItem>
+            {(rooms.data?.items ?? []).map((room) => (
+              <MenuItem key={room} value={room}>
+                {room}
+              </MenuItem>
+            ))}
+          </TextField>
+          <StaffPicker
+            workspaceId={workspaceId}
+            size="small"
+            label="参加者"
+            placeholder="名前で検索"
+            value={participant}
+            onChange={setParticipant}
+          />
+          <TextField
+            select
+            size="small"
+            label="グループ"
+            value={search.group ?? ALL}
+            onChange={(e) => set({ group: e.target.value === ALL ? undefined : e.target.value })}
+          >
+            <MenuItem value={ALL}>すべて</MenuItem>
+            {(groups.data?.items ?? []).map((group) => (
+              <MenuItem key={group.id} value={group.id}>
+                {group.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="プロジェクト"
+            value={search.project ?? ALL}
+            onChange={(e) => set({ project: e.target.value === ALL ? undefined : e.target.value })}
+          >
+            <MenuItem value={ALL}>すべて</MenuItem>
+            {(projects.data?.items ?? []).map((project) => (
+              <MenuItem key={project.id} value={project.id}>
+                {project.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            size="small"
+            disabled={!filtered}
+            onClick={() => {
+              setParticipant(null);
+              set({ type: undefined, room: undefined, group: undefined, project: undefined });
+            }}
+          >
+            条件をクリア
+          </Button>
+        </Box>
+      </Collapse>
       {meetings.isError ? (
         <ErrorState error={meetings.error} onRetry={() => void meetings.refetch()} />
       ) : meetings.isPending ? (
@@ -242,6 +263,15 @@ export function MeetingListPage() {
             <Skeleton key={i} variant="rounded" height={56} />
           ))}
         </Stack>
+      ) : view === "week" && phone ? (
+        <WeekList days={daysOf(period)} byDay={byDay} />
+      ) : view === "month" && phone ? (
+        <CompactMonth
+          days={daysOf(period)}
+          byDay={byDay}
+          month={toTokyo(date).month()}
+          onOpenDay={(day) => set({ view: "week", date: day })}
+        />
       ) : view === "list" ? (
         items.length ? (
           <Card variant="outlined">
@@ -270,7 +300,12 @@ export function MeetingListPage() {
           />
         )
       ) : (
-        <CalendarGrid days={daysOf(period)} byDay={byDay} month={view === "month" ? toTokyo(date).month() : null} />
+        <CalendarGrid
+          days={daysOf(period)}
+          byDay={byDay}
+          month={view === "month" ? toTokyo(date).month() : null}
+          onOpenDay={(day) => set({ view: "week", date: day })}
+        />
       )}
       {creating && <MeetingDialog workspaceId={workspaceId} onClose={() => setCreating(false)} />}
       {feedOpen && <CalendarFeedDialog workspaceId={workspaceId} onClose={() => setFeedOpen(false)} />}
@@ -337,7 +372,20 @@ function MeetingRow({ meeting }: { meeting: Meeting }) {
   );
 }
 
-function CalendarGrid({ days, byDay, month }: { days: string[]; byDay: Map<string, Meeting[]>; month: number | null }) {
+/** A month cell shows this many meetings; the rest are behind 「他n件」, which opens the day's week. */
+const MONTH_CELL_LIMIT = 4;
+
+function CalendarGrid({
+  days,
+  byDay,
+  month,
+  onOpenDay,
+}: {
+  days: string[];
+  byDay: Map<string, Meeting[]>;
+  month: number | null;
+  onOpenDay: (day: string) => void;
+}) {
   return (
     <Card variant="outlined" sx={{ overflowX: "auto" }}>
       <Box sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(96px, 1fr))", minWidth: 672 }}>
@@ -380,7 +428,7 @@ function CalendarGrid({ days, byDay, month }: { days: string[]; byDay: Map<strin
                   {holiday}
                 </Typography>
               )}
-              {(byDay.get(day) ?? []).map((meeting) => (
+              {(byDay.get(day) ?? []).slice(0, month === null ? undefined : MONTH_CELL_LIMIT).map((meeting) => (
                 <Link
                   key={meeting.id}
                   to="/communication/meeting/$meetingId"
@@ -408,7 +456,130 @@ function CalendarGrid({ days, byDay, month }: { days: string[]; byDay: Map<strin
                   </Box>
                 </Link>
               ))}
+              {month !== null && (byDay.get(day)?.length ?? 0) > MONTH_CELL_LIMIT && (
+                <ButtonBase
+                  onClick={() => onOpenDay(day)}
+                  sx={{ mt: 0.25, px: 0.5, fontSize: 12, color: "primary.main", borderRadius: 0.5 }}
+                >
+                  他{byDay.get(day)!.length - MONTH_CELL_LIMIT}件
+                </ButtonBase>
+              )}
             </Box>
+          );
+        })}
+      </Box>
+    </Card>
+  );
+}
+
+/** The week on a phone: every day in turn, its meetings as rows, holidays named, a quiet line for a free day. */
+function WeekList({ days, byDay }: { days: string[]; byDay: Map<string, Meeting[]> }) {
+  return (
+    <Card variant="outlined">
+      {days.map((day) => (
+        <Box key={day} sx={{ borderBottom: 1, borderColor: "divider", "&:last-child": { borderBottom: 0 } }}>
+          <DayHeading day={day} />
+          {byDay.get(day)?.map((meeting) => <MeetingRow key={meeting.id} meeting={meeting} />) ?? (
+            <Typography variant="caption" color="text.secondary" sx={{ display: "block", px: 2, py: 0.75 }}>
+              会議はありません
+            </Typography>
+          )}
+        </Box>
+      ))}
+    </Card>
+  );
+}
+
+/**
+ * The month on a phone: seven narrow columns with a dot per meeting (in its type's colour, at most three and a
+ * count); a day with meetings opens its week.
+ */
+function CompactMonth({
+  days,
+  byDay,
+  month,
+  onOpenDay,
+}: {
+  days: string[];
+  byDay: Map<string, Meeting[]>;
+  month: number;
+  onOpenDay: (day: string) => void;
+}) {
+  const today = toTokyo(new Date()).format("YYYY-MM-DD");
+  return (
+    <Card variant="outlined">
+      <Box sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(0, 1fr))" }}>
+        {["月", "火", "水", "木", "金", "土", "日"].map((label) => (
+          <Typography
+            key={label}
+            variant="caption"
+            sx={{ textAlign: "center", py: 0.5, borderBottom: 1, borderColor: "divider", fontWeight: 600 }}
+          >
+            {label}
+          </Typography>
+        ))}
+        {days.map((day) => {
+          const d = toTokyo(day);
+          const holiday = holidayName(day);
+          const meetings = byDay.get(day) ?? [];
+          const isToday = day === today;
+          const label = `${d.format("M月D日")}${holiday ? `（${holiday}）` : ""} 会議${meetings.length}件`;
+          return (
+            <ButtonBase
+              key={day}
+              disabled={!meetings.length}
+              onClick={() => onOpenDay(day)}
+              aria-label={label}
+              title={holiday ?? undefined}
+              sx={{
+                minHeight: 56,
+                p: 0.5,
+                display: "flex",
+                flexDirection: "column",
+                alignItems: "center",
+                justifyContent: "flex-start",
+                gap: 0.5,
+                borderBottom: 1,
+                borderColor: "divider",
+                bgcolor: d.month() !== month ? "action.hover" : undefined,
+              }}
+            >
+              <Typography
+                variant="caption"
+                aria-current={isToday ? "date" : undefined}
+                sx={{
+                  fontWeight: 600,
+                  width: 22,
+                  height: 22,
+                  lineHeight: "22px",
+                  borderRadius: "50%",
+                  textAlign: "center",
+                  ...(isToday
+                    ? { bgcolor: "primary.main", color: "primary.contrastText" }
+                    : {
+                        color:
+                          holiday || d.day() === 0 ? "error.main" : d.day() === 6 ? "primary.main" : "text.primary",
+                      }),
+                }}
+              >
+                {d.date()}
+              </Typography>
+              {meetings.length > 0 && (
+                <Stack direction="row" spacing={0.25} sx={{ alignItems: "center" }}>
+                  {meetings.slice(0, 3).map((meeting) => (
+                    <Box
+                      key={meeting.id}
+                      sx={{ width: 6, height: 6, borderRadius: "50%", bgcolor: TYPE_COLORS[meeting.meeting_type] }}
+                    />
+                  ))}
+                  {meetings.length > 3 && (
+                    <Typography variant="caption" sx={{ fontSize: 10, lineHeight: 1, color: "text.secondary" }}>
+                      +{meetings.length - 3}
+                    </Typography>
+                  )}
+                </Stack>
+              )}
+            </ButtonBase>
           );
         })}
       </Box>

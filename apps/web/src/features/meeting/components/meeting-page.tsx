@@ -127,12 +127,18 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
             </span>
             {m.room_name && <span>・{m.room_name}</span>}
             {m.periodic_series_id && (
-              <EventRepeatOutlined sx={{ fontSize: 18, color: "text.secondary" }} aria-label="繰り返し" />
+              // titleAccess, not aria-label: MUI hides a labelled icon from assistive technology otherwise.
+              <EventRepeatOutlined sx={{ fontSize: 18, color: "text.secondary" }} titleAccess="繰り返し" />
             )}
           </Stack>
         }
         actions={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
+          // On a phone the four buttons fit one line without their icons.
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{ flexWrap: "wrap", gap: 1, "& .MuiButton-startIcon": { display: { xs: "none", sm: "inherit" } } }}
+          >
             {m.can_write_minutes && !m.deleted_at && (
               <Button
                 size="small"
@@ -203,7 +209,7 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
             <ActionItems meeting={m} />
           </Card>
           {m.series.length > 1 && (
-            <Card variant="outlined" sx={{ p: 2 }}>
+            <Card variant="outlined" sx={{ p: 2 }} component="section" aria-label="シリーズ">
               <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
                 シリーズ
               </Typography>
@@ -535,7 +541,13 @@ function ActionItems({ meeting }: { meeting: MeetingDetail }) {
       {writable && (
         <Stack spacing={1} sx={{ mt: 1.5 }}>
           <TextField size="small" label="やること" value={title} onChange={(e) => setTitle(e.target.value)} />
-          <StaffPicker workspaceId={meeting.workspace_id} label="担当者" value={assignee} onChange={setAssignee} />
+          <StaffPicker
+            workspaceId={meeting.workspace_id}
+            size="small"
+            label="担当者"
+            value={assignee}
+            onChange={setAssignee}
+          />
           <TextField
             size="small"
             label="期限"
