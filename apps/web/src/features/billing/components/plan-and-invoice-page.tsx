@@ -49,11 +49,13 @@ import { useCancelPlanContract } from "../api/cancel-plan-contract.ts";
 import { useChangePlanContract } from "../api/change-plan-contract.ts";
 import { useDisableWorkspace } from "../api/disable-workspace.ts";
 import { useDownloadInvoicePdf } from "../api/download-invoice-pdf.ts";
+import { useCreditCards } from "../api/list-credit-cards.ts";
 import { useInvoices } from "../api/list-invoices.ts";
 import { usePlanContracts } from "../api/list-plan-contracts.ts";
 import { useNewPlanContract } from "../api/new-plan-contract.ts";
 import { useVerifyPartnerCode } from "../api/verify-partner-code.ts";
 import { usePlan } from "../use-plan.ts";
+import { AddCardButton, brandLabel } from "./payment-setting-page.tsx";
 
 const yen = (amount: number) => `¥${amount.toLocaleString("ja-JP")}`;
 const withTax = (amount: number) => amount + Math.floor(amount / 10);
@@ -227,7 +229,13 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
             const isCurrent =
               usage.plan === plan && (plan === "free" || current?.cycle === cycle) && current?.status !== "trial";
             return (
-              <Card key={plan} variant="outlined" sx={{ p: 2.5, display: "flex", flexDirection: "column", gap: 1 }}>
+              <Card
+                key={plan}
+                variant="outlined"
+                component="section"
+                aria-label={`${definition.label}プラン`}
+                sx={{ p: 2.5, display: "flex", flexDirection: "column", gap: 1 }}
+              >
                 <Typography variant="h5" component="h3">
                   {definition.label}
                 </Typography>
@@ -325,6 +333,11 @@ function PlanDialog(props: {
   const verifyPartner = useVerifyPartnerCode();
   const create = useNewPlanContract();
   const change = useChangePlanContract();
+  const cards = useCreditCards(current ? undefined : props.workspaceId);
+  const defaultCard = cards.data?.items.find((card) => card.is_default) ?? null;
+  // A card contract is charged at once: without a card the server would refuse it (card_required), so the card
+  // is added here, in the dialog, rather than after a detour through お支払い設定.
+  const needsCard = !current && method === "card" && cards.isSuccess && !defaultCard;
   const before = current ? withTax(seatPrice(current.plan, current.cycle) * seats) : 0;
   const after = withTax(seatPrice(plan, cycle) * seats);
   const per = (c: BillingCycle) => (c === "yearly" ? "年" : "月");
@@ -379,6 +392,25 @@ function PlanDialog(props: {
             <FormControlLabel value="bank_transfer" control={<Radio />} label={PAYMENT_METHOD_LABELS.bank_transfer} />
           </RadioGroup>
         )}
+        {!current && method === "card" && defaultCard && (
+          <Typography variant="body2" sx={{ color: "text.secondary", ml: 4 }}>
+            {brandLabel(defaultCard.brand)} •••• {defaultCard.last4} でお支払いします
+          </Typography>
+        )}
+        {needsCard && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 1, alignItems: "center" }}
+            action={<AddCardButton workspaceId={props.workspaceId} variant="outlined" />}
+          >
+            カードが登録されていません
+          </Alert>
+        )}
+        {!current && method === "bank_transfer" && (
+          <Typography variant="body2" sx={{ color: "text.secondary", ml: 4 }}>
+            月末締め翌月末払い。振込先は請求書に記載します。
+          </Typography>
+        )}
         {!current && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: "flex-start" }}>
             <TextField
@@ -430,7 +462,12 @@ function PlanDialog(props: {
         <Button color="inherit" onClick={props.onClose}>
           キャンセル
         </Button>
-        <Button variant="contained" onClick={submit} loading={create.isPending || change.isPending}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          loading={create.isPending || change.isPending}
+          disabled={needsCard || (!current && method === "card" && cards.isPending)}
+        >
           {current ? "変更する" : "申し込む"}
         </Button>
       </DialogActions>
