@@ -75,12 +75,13 @@ export async function addStaff(owner: { token: string; workspaceId: string }, ro
   return { email };
 }
 
-export async function signIn(page: Page, email: string): Promise<void> {
+/** `timeout`: how long the task list may take to open after signing in (the first load of the app). */
+export async function signIn(page: Page, email: string, options: { timeout?: number } = {}): Promise<void> {
   await page.goto("/auth");
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
-  await expect(page).toHaveURL(/\/task/);
+  await expect(page).toHaveURL(/\/task/, { timeout: options.timeout });
 }
 
 export { uniqueEmail };

@@ -489,49 +489,99 @@ function InvoicesSection({ workspaceId }: { workspaceId: string }) {
         />
       )}
       {invoices.data && invoices.data.items.length > 0 && (
-        <Box sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label="請求書一覧">
-            <TableHead>
-              <TableRow>
-                <TableCell>請求書番号</TableCell>
-                <TableCell>発行日</TableCell>
-                <TableCell align="right">金額（税込）</TableCell>
-                <TableCell>支払期限</TableCell>
-                <TableCell>状態</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {invoices.data.items.map((invoice) => (
-                <TableRow key={invoice.id}>
-                  <TableCell sx={{ fontFamily: "monospace" }}>{invoice.number}</TableCell>
-                  <TableCell>{formatJapaneseDate(invoice.issued_at)}</TableCell>
-                  <TableCell align="right">{yen(invoice.total)}</TableCell>
-                  <TableCell>{formatJapaneseDate(invoice.due_date)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={INVOICE_STATUS_LABELS[invoice.status]}
-                      color={STATUS_COLORS[invoice.status]}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      startIcon={<PictureAsPdfOutlined />}
-                      onClick={() => download.mutateAsync(invoice).catch(() => undefined)}
-                      aria-label={`請求書 ${invoice.number} のPDFをダウンロード`}
-                    >
-                      PDF
-                    </Button>
-                  </TableCell>
+        <>
+          <Box sx={{ overflowX: "auto", display: { xs: "none", sm: "block" } }}>
+            <Table size="small" aria-label="請求書一覧" sx={{ "& th, & td": { whiteSpace: "nowrap" } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>請求書番号</TableCell>
+                  <TableCell>発行日</TableCell>
+                  <TableCell align="right">金額（税込）</TableCell>
+                  <TableCell>支払期限</TableCell>
+                  <TableCell>状態</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+              </TableHead>
+              <TableBody>
+                {invoices.data.items.map((invoice) => (
+                  <TableRow key={invoice.id}>
+                    <TableCell sx={{ fontFamily: "monospace" }}>{invoice.number}</TableCell>
+                    <TableCell>{formatJapaneseDate(invoice.issued_at)}</TableCell>
+                    <TableCell align="right">{yen(invoice.total)}</TableCell>
+                    <TableCell>{formatJapaneseDate(invoice.due_date)}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        label={INVOICE_STATUS_LABELS[invoice.status]}
+                        color={STATUS_COLORS[invoice.status]}
+                      />
+                    </TableCell>
+                    <TableCell align="right">
+                      <PdfButton invoice={invoice} onDownload={() => download.mutateAsync(invoice)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+          {/* Phones: one block per invoice, so that no column is squeezed into a character per line. */}
+          <Stack
+            component="ul"
+            aria-label="請求書一覧"
+            spacing={1}
+            sx={{ display: { xs: "flex", sm: "none" }, listStyle: "none", p: 0, m: 0 }}
+          >
+            {invoices.data.items.map((invoice) => (
+              <Box
+                component="li"
+                key={invoice.id}
+                sx={{ border: 1, borderColor: "divider", borderRadius: 2, px: 2, py: 1.25 }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                  <Typography variant="body2" sx={{ fontFamily: "monospace", fontWeight: 700, flexGrow: 1 }}>
+                    {invoice.number}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    label={INVOICE_STATUS_LABELS[invoice.status]}
+                    color={STATUS_COLORS[invoice.status]}
+                  />
+                </Stack>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "flex-end", mt: 0.5 }}>
+                  <Box sx={{ flexGrow: 1 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                      {yen(invoice.total)}
+                      <Typography component="span" variant="caption" sx={{ color: "text.secondary" }}>
+                        （税込）
+                      </Typography>
+                    </Typography>
+                    <Typography variant="caption" sx={{ color: "text.secondary" }}>
+                      発行 {formatJapaneseDate(invoice.issued_at)}・期限 {formatJapaneseDate(invoice.due_date)}
+                    </Typography>
+                  </Box>
+                  <PdfButton invoice={invoice} onDownload={() => download.mutateAsync(invoice)} />
+                </Stack>
+              </Box>
+            ))}
+          </Stack>
+        </>
       )}
     </SectionCard>
+  );
+}
+
+function PdfButton({ invoice, onDownload }: { invoice: { number: string }; onDownload: () => Promise<unknown> }) {
+  return (
+    <Button
+      size="small"
+      startIcon={<PictureAsPdfOutlined />}
+      // The mutation cache shows the error.
+      onClick={() => onDownload().catch(() => undefined)}
+      aria-label={`請求書 ${invoice.number} のPDFをダウンロード`}
+      sx={{ flexShrink: 0 }}
+    >
+      PDF
+    </Button>
   );
 }
 
@@ -555,7 +605,13 @@ function DisableSection({ workspaceId }: { workspaceId: string }) {
       title="ワークスペースの利用停止"
       description="利用を停止すると、データはそのままで閲覧のみになります。いつでも復元できます。"
       action={
-        <Button color="error" variant="outlined" size="small" onClick={() => setConfirming(true)}>
+        <Button
+          color="error"
+          variant="outlined"
+          size="small"
+          onClick={() => setConfirming(true)}
+          sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+        >
           利用を停止する
         </Button>
       }
