@@ -555,8 +555,12 @@ function InvoicesSection({ workspaceId }: { workspaceId: string }) {
                         （税込）
                       </Typography>
                     </Typography>
-                    <Typography variant="caption" sx={{ color: "text.secondary" }}>
-                      発行 {formatJapaneseDate(invoice.issued_at)}・期限 {formatJapaneseDate(invoice.due_date)}
+                    {/* Two lines: both dates on one would break inside a date at this width. */}
+                    <Typography variant="caption" component="p" sx={{ color: "text.secondary" }}>
+                      発行 {formatJapaneseDate(invoice.issued_at)}
+                    </Typography>
+                    <Typography variant="caption" component="p" sx={{ color: "text.secondary" }}>
+                      支払期限 {formatJapaneseDate(invoice.due_date)}
                     </Typography>
                   </Box>
                   <PdfButton invoice={invoice} onDownload={() => download.mutateAsync(invoice)} />
