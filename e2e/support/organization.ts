@@ -75,13 +75,14 @@ export async function addStaff(owner: { token: string; workspaceId: string }, ro
   return { email };
 }
 
-export async function signIn(page: Page, email: string): Promise<void> {
+/** `timeout`: how long the task list may take to open after signing in (the first load of the app; 30 s by default). */
+export async function signIn(page: Page, email: string, options: { timeout?: number } = {}): Promise<void> {
   await page.goto("/auth");
   await page.getByLabel("メールアドレス").fill(email);
   await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   // Checking the password is deliberately slow work for the CPU: on a shared two-core machine it takes seconds.
-  await expect(page).toHaveURL(/\/task/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/task/, { timeout: options.timeout ?? 30_000 });
 }
 
 export { uniqueEmail };

@@ -22,7 +22,7 @@ export async function mailInvoiceIssued(ctx: AppContext, tx: DbOrTx, invoice: In
   await ctx.jobs.enqueue(
     tx,
     "send-mail",
-    mail(to, `【Tasuki】請求書 ${invoice.number} を発行しました`, [
+    mail(to, `請求書 ${invoice.number} を発行しました`, [
       `${invoice.recipient.name} 御中`,
       `Tasukiのご利用料金の請求書（${invoice.number}）を発行しました。`,
       `ご請求金額：${yen(invoice.total)}（税込）\nお支払期限：${tokyoDateLabel(invoice.dueDate)}`,
@@ -38,7 +38,7 @@ export async function mailChargeFailed(ctx: AppContext, tx: DbOrTx, invoice: Inv
   await ctx.jobs.enqueue(
     tx,
     "send-mail",
-    mail(to, `【Tasuki】お支払いができませんでした（請求書 ${invoice.number}）`, [
+    mail(to, `お支払いができませんでした（請求書 ${invoice.number}）`, [
       `${invoice.recipient.name} 御中`,
       `請求書 ${invoice.number}（${yen(invoice.total)}）のクレジットカード決済ができませんでした。`,
       willRetry
@@ -60,7 +60,7 @@ export async function mailWorkspaceDisabled(
   await ctx.jobs.enqueue(
     tx,
     "send-mail",
-    mail(to, `【Tasuki】ワークスペースの${state === "locked" ? "ご利用を停止" : "編集を停止"}しました`, [
+    mail(to, `ワークスペースの${state === "locked" ? "ご利用を停止" : "編集を停止"}しました`, [
       `${invoice.recipient.name} 御中`,
       state === "locked"
         ? "お支払期限を60日過ぎたため、ワークスペースはお支払いの画面以外を開けなくなりました。データは削除されていません。"

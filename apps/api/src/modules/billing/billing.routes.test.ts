@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForJob } from "../../../test/job-helpers.ts";
+import { until, waitForJob } from "../../../test/job-helpers.ts";
 import {
   addStaff,
   apiAs,
@@ -501,21 +501,42 @@ describe("bank transfer, dunning and restore", () => {
     expect(res.status).toBe(201);
     const invoiceOf = async () => (await api("GET", `/app/invoice/list?workspace_id=${id}`, boss.token)).body.items[0];
     expect((await invoiceOf()).status).toBe("open");
-    await t.smtp.mailWithSubject("keiri@aoba.example.co.jp", "お支払いができませんでした");
+    const contact = "keiri@aoba.example.co.jp";
+    const failureMails = () =>
+      t.smtp.mailsTo(contact).filter((mail) => mail.subject.includes("お支払いができませんでした"));
+    /** The n-th charge-failed mail to the billing contact, waited for: mails go out through the job queue. */
+    const nthFailureMail = async (n: number) => {
+      await until(async () => failureMails().length >= n, 60_000, `charge-failed mail number ${n}`);
+      return failureMails()[n - 1]!;
+    };
+    const first = await nthFailureMail(1);
+    expect(first.subject).toMatch(/^【Tasuki】お支払いができませんでした（請求書 TSK-\d{6}）$/);
+    expect(first.text).toContain("数日後に自動で再度決済いたします");
 
-    // Retries after 2, 4 and 7 days; the last one stops the automatic charges.
-    for (const days of [2, 2, 3]) {
-      await advanceDays(days, [boss, staff]);
+    // The injected clock moves a day at a time: the charge is tried again on days 2, 4 and 7 only (three retries
+    // over a week), each failure mailed; the last mail says the automatic retries have ended.
+    const retryDays = new Set([2, 4, 7]);
+    for (let day = 1; day <= 10; day += 1) {
+      await advanceDays(1, [boss, staff]);
       const counts = await runBillingDay();
-      expect(counts.chargesFailed).toBeGreaterThanOrEqual(1);
+      // The other workspaces of this file pay with good cards: every failure of the day is this invoice's.
+      expect({ day, failed: counts.chargesFailed }).toEqual({ day, failed: retryDays.has(day) ? 1 : 0 });
+      if (retryDays.has(day)) {
+        const mail = await nthFailureMail([...retryDays].indexOf(day) + 2);
+        expect(mail.text).toContain(day === 7 ? "自動での再決済は終了しました" : "数日後に自動で再度決済いたします");
+        expect(mail.text).toContain("/mypage/payment-setting");
+      }
     }
-    await advanceDays(3, [boss, staff]);
-    expect((await runBillingDay()).chargesFailed).toBe(0);
     expect((await invoiceOf()).status).toBe("past_due");
 
     // Due on 12/2 (the card day) + 14 days: still writable on day 10, disabled after day 14.
     await advanceDays(5, [boss, staff]);
     expect((await runBillingDay()).disabled).toBeGreaterThanOrEqual(1);
+    const disabledMail = await t.smtp.mailWithSubject(contact, "ワークスペースの編集を停止しました", 60_000);
+    expect(disabledMail.subject).toBe("【Tasuki】ワークスペースの編集を停止しました");
+    expect(disabledMail.text).toContain("データは削除されていません");
+    // One mail for the first charge and one per retry: four in all, none after the retries ended.
+    expect(failureMails()).toHaveLength(4);
     const refused = await api("POST", "/app/task/new", staff.token, { workspace_id: id, title: "見積書を送る" });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ ...errorBody, code: "workspace_disabled" });

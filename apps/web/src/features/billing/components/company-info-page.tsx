@@ -22,6 +22,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { callApi } from "../../../lib/api-client.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { useBusinessCategories } from "../../business-category/api/list-business-categories.ts";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCompany } from "../api/get-company.ts";
 import { useSaveCompany } from "../api/save-company.ts";
@@ -100,6 +101,9 @@ function CompanyForm({ workspaceId }: { workspaceId: string }) {
 }
 
 function CompanyFormFields({ workspaceId, company }: { workspaceId: string; company: Company | undefined }) {
+  // The 業種 is an id of the one catalogue (business-category/list-all), which the templates' AI also reads.
+  const categories = useBusinessCategories();
+  const storedCategory = company?.business_category_code ?? null;
   const save = useSaveCompany();
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
@@ -173,11 +177,19 @@ function CompanyFormFields({ workspaceId, company }: { workspaceId: string; comp
               <MenuItem value="">
                 <em>未選択</em>
               </MenuItem>
-              {BUSINESS_CATEGORIES.map((category) => (
-                <MenuItem key={category.code} value={category.code}>
-                  {category.label}
+              {(categories.data?.items ?? []).map((category) => (
+                <MenuItem key={category.id} value={category.id}>
+                  {category.name}
                 </MenuItem>
               ))}
+              {/* A code the catalogue no longer lists (or an older JSIC letter) stays shown rather than blank. */}
+              {storedCategory &&
+                categories.data &&
+                !categories.data.items.some((category) => category.id === storedCategory) && (
+                  <MenuItem value={storedCategory}>
+                    {BUSINESS_CATEGORIES.find((category) => category.code === storedCategory)?.label ?? storedCategory}
+                  </MenuItem>
+                )}
             </FormTextField>
             <FormTextField control={form.control} name="employee_size" label="従業員数" select sx={{ flex: 1 }}>
               <MenuItem value="">

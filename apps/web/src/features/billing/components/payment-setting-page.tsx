@@ -38,7 +38,7 @@ const StripeCardForm = lazy(() => import("./stripe-card-form.tsx"));
 
 type Setup = Awaited<ReturnType<typeof getPaymentClientSecret>>;
 
-const brandLabel = (brand: string) => CARD_BRAND_LABELS[brand] ?? brand.toUpperCase();
+export const brandLabel = (brand: string) => CARD_BRAND_LABELS[brand] ?? brand.toUpperCase();
 const expiry = (card: CreditCard) => `${String(card.exp_month).padStart(2, "0")}/${String(card.exp_year).slice(-2)}`;
 
 /** お支払い設定: the cards (add through Stripe or the local test cards, default, delete) and 請求書払い. */
@@ -62,24 +62,8 @@ export function PaymentSettingPage() {
 function CardsSection({ workspaceId }: { workspaceId: string }) {
   const cards = useCreditCards(workspaceId);
   const setDefault = useSetDefaultCreditCard();
-  const [adding, setAdding] = useState<Setup | null>(null);
-  const [opening, setOpening] = useState(false);
   const [removing, setRemoving] = useState<CreditCard | null>(null);
-  const openAdd = async () => {
-    setOpening(true);
-    try {
-      setAdding(await getPaymentClientSecret(workspaceId));
-    } catch (error) {
-      showErrorToast(error);
-    } finally {
-      setOpening(false);
-    }
-  };
-  const addButton = (
-    <Button variant="contained" size="small" startIcon={<AddCardOutlined />} onClick={openAdd} loading={opening}>
-      カードを追加
-    </Button>
-  );
+  const addButton = <AddCardButton workspaceId={workspaceId} />;
   return (
     <SectionCard
       title="クレジットカード"
@@ -153,9 +137,48 @@ function CardsSection({ workspaceId }: { workspaceId: string }) {
           ))}
         </Stack>
       )}
-      {adding && <AddCardDialog workspaceId={workspaceId} setup={adding} onClose={() => setAdding(null)} />}
       {removing && <RemoveCardDialog card={removing} onClose={() => setRemoving(null)} />}
     </SectionCard>
+  );
+}
+
+/**
+ * 「カードを追加」: a fresh SetupIntent each time it is pressed, then the dialog. Used on this page and in the plan
+ * dialog, so that a card contract can be applied for without leaving it.
+ */
+export function AddCardButton({
+  workspaceId,
+  variant = "contained",
+}: {
+  workspaceId: string;
+  variant?: "contained" | "outlined";
+}) {
+  const [adding, setAdding] = useState<Setup | null>(null);
+  const [opening, setOpening] = useState(false);
+  const openAdd = async () => {
+    setOpening(true);
+    try {
+      setAdding(await getPaymentClientSecret(workspaceId));
+    } catch (error) {
+      showErrorToast(error);
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant={variant}
+        size="small"
+        startIcon={<AddCardOutlined />}
+        onClick={openAdd}
+        loading={opening}
+        sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+      >
+        カードを追加
+      </Button>
+      {adding && <AddCardDialog workspaceId={workspaceId} setup={adding} onClose={() => setAdding(null)} />}
+    </>
   );
 }
 

@@ -49,11 +49,13 @@ import { useCancelPlanContract } from "../api/cancel-plan-contract.ts";
 import { useChangePlanContract } from "../api/change-plan-contract.ts";
 import { useDisableWorkspace } from "../api/disable-workspace.ts";
 import { useDownloadInvoicePdf } from "../api/download-invoice-pdf.ts";
+import { useCreditCards } from "../api/list-credit-cards.ts";
 import { useInvoices } from "../api/list-invoices.ts";
 import { usePlanContracts } from "../api/list-plan-contracts.ts";
 import { useNewPlanContract } from "../api/new-plan-contract.ts";
 import { useVerifyPartnerCode } from "../api/verify-partner-code.ts";
 import { usePlan } from "../use-plan.ts";
+import { AddCardButton, brandLabel } from "./payment-setting-page.tsx";
 
 const yen = (amount: number) => `¥${amount.toLocaleString("ja-JP")}`;
 const withTax = (amount: number) => amount + Math.floor(amount / 10);
@@ -227,7 +229,13 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
             const isCurrent =
               usage.plan === plan && (plan === "free" || current?.cycle === cycle) && current?.status !== "trial";
             return (
-              <Card key={plan} variant="outlined" sx={{ p: 2.5, display: "flex", flexDirection: "column", gap: 1 }}>
+              <Card
+                key={plan}
+                variant="outlined"
+                component="section"
+                aria-label={`${definition.label}プラン`}
+                sx={{ p: 2.5, display: "flex", flexDirection: "column", gap: 1 }}
+              >
                 <Typography variant="h5" component="h3">
                   {definition.label}
                 </Typography>
@@ -325,6 +333,11 @@ function PlanDialog(props: {
   const verifyPartner = useVerifyPartnerCode();
   const create = useNewPlanContract();
   const change = useChangePlanContract();
+  const cards = useCreditCards(current ? undefined : props.workspaceId);
+  const defaultCard = cards.data?.items.find((card) => card.is_default) ?? null;
+  // A card contract is charged at once: without a card the server would refuse it (card_required), so the card
+  // is added here, in the dialog, rather than after a detour through お支払い設定.
+  const needsCard = !current && method === "card" && cards.isSuccess && !defaultCard;
   const before = current ? withTax(seatPrice(current.plan, current.cycle) * seats) : 0;
   const after = withTax(seatPrice(plan, cycle) * seats);
   const per = (c: BillingCycle) => (c === "yearly" ? "年" : "月");
@@ -379,6 +392,25 @@ function PlanDialog(props: {
             <FormControlLabel value="bank_transfer" control={<Radio />} label={PAYMENT_METHOD_LABELS.bank_transfer} />
           </RadioGroup>
         )}
+        {!current && method === "card" && defaultCard && (
+          <Typography variant="body2" sx={{ color: "text.secondary", ml: 4 }}>
+            {brandLabel(defaultCard.brand)} •••• {defaultCard.last4} でお支払いします
+          </Typography>
+        )}
+        {needsCard && (
+          <Alert
+            severity="warning"
+            sx={{ mt: 1, alignItems: "center" }}
+            action={<AddCardButton workspaceId={props.workspaceId} variant="outlined" />}
+          >
+            カードが登録されていません
+          </Alert>
+        )}
+        {!current && method === "bank_transfer" && (
+          <Typography variant="body2" sx={{ color: "text.secondary", ml: 4 }}>
+            月末締め翌月末払い。振込先は請求書に記載します。
+          </Typography>
+        )}
         {!current && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: "flex-start" }}>
             <TextField
@@ -430,7 +462,12 @@ function PlanDialog(props: {
         <Button color="inherit" onClick={props.onClose}>
           キャンセル
         </Button>
-        <Button variant="contained" onClick={submit} loading={create.isPending || change.isPending}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          loading={create.isPending || change.isPending}
+          disabled={needsCard || (!current && method === "card" && cards.isPending)}
+        >
           {current ? "変更する" : "申し込む"}
         </Button>
       </DialogActions>
@@ -452,49 +489,103 @@ function InvoicesSection({ workspaceId }: { workspaceId: string }) {
         />
       )}
       {invoices.data && invoices.data.items.length > 0 && (
-        <Box sx={{ overflowX: "auto" }}>
-          <Table size="small" aria-label="請求書一覧">
-            <TableHead>
-              <TableRow>
-                <TableCell>請求書番号</TableCell>
-                <TableCell>発行日</TableCell>
-                <TableCell align="right">金額（税込）</TableCell>
-                <TableCell>支払期限</TableCell>
-                <TableCell>状態</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {invoices.data.items.map((invoice) => (
-                <TableRow key={invoice.id}>
-                  <TableCell sx={{ fontFamily: "monospace" }}>{invoice.number}</TableCell>
-                  <TableCell>{formatJapaneseDate(invoice.issued_at)}</TableCell>
-                  <TableCell align="right">{yen(invoice.total)}</TableCell>
-                  <TableCell>{formatJapaneseDate(invoice.due_date)}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={INVOICE_STATUS_LABELS[invoice.status]}
-                      color={STATUS_COLORS[invoice.status]}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      startIcon={<PictureAsPdfOutlined />}
-                      onClick={() => download.mutateAsync(invoice).catch(() => undefined)}
-                      aria-label={`請求書 ${invoice.number} のPDFをダウンロード`}
-                    >
-                      PDF
-                    </Button>
-                  </TableCell>
+        <>
+          <Box sx={{ overflowX: "auto", display: { xs: "none", sm: "block" } }}>
+            <Table size="small" aria-label="請求書一覧" sx={{ "& th, & td": { whiteSpace: "nowrap" } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>請求書番号</TableCell>
+                  <TableCell>発行日</TableCell>
+                  <TableCell align="right">金額（税込）</TableCell>
+                  <TableCell>支払期限</TableCell>
+                  <TableCell>状態</TableCell>
+                  <TableCell />
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+              </TableHead>
+              <TableBody>
+                {invoices.data.items.map((invoice) => (
+                  <TableRow key={invoice.id}>
+                    <TableCell sx={{ fontFamily: "monospace" }}>{invoice.number}</TableCell>
+                    <TableCell>{formatJapaneseDate(invoice.issued_at)}</TableCell>
+                    <TableCell align="right">{yen(invoice.total)}</TableCell>
+                    <TableCell>{formatJapaneseDate(invoice.due_date)}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        label={INVOICE_STATUS_LABELS[invoice.status]}
+                        color={STATUS_COLORS[invoice.status]}
+                      />
+                    </TableCell>
+                    <TableCell align="right">
+                      <PdfButton invoice={invoice} onDownload={() => download.mutateAsync(invoice)} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+          {/* Phones: one block per invoice, so that no column is squeezed into a character per line. */}
+          <Stack
+            component="ul"
+            aria-label="請求書一覧"
+            spacing={1}
+            sx={{ display: { xs: "flex", sm: "none" }, listStyle: "none", p: 0, m: 0 }}
+          >
+            {invoices.data.items.map((invoice) => (
+              <Box
+                component="li"
+                key={invoice.id}
+                sx={{ border: 1, borderColor: "divider", borderRadius: 2, px: 2, py: 1.25 }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                  <Typography variant="body2" sx={{ fontFamily: "monospace", fontWeight: 700, flexGrow: 1 }}>
+                    {invoice.number}
+                  </Typography>
+                  <Chip
+                    size="small"
+                    label={INVOICE_STATUS_LABELS[invoice.status]}
+                    color={STATUS_COLORS[invoice.status]}
+                  />
+                </Stack>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "flex-end", mt: 0.5 }}>
+                  <Box sx={{ flexGrow: 1 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                      {yen(invoice.total)}
+                      <Typography component="span" variant="caption" sx={{ color: "text.secondary" }}>
+                        （税込）
+                      </Typography>
+                    </Typography>
+                    {/* Two lines: both dates on one would break inside a date at this width. */}
+                    <Typography variant="caption" component="p" sx={{ color: "text.secondary" }}>
+                      発行 {formatJapaneseDate(invoice.issued_at)}
+                    </Typography>
+                    <Typography variant="caption" component="p" sx={{ color: "text.secondary" }}>
+                      支払期限 {formatJapaneseDate(invoice.due_date)}
+                    </Typography>
+                  </Box>
+                  <PdfButton invoice={invoice} onDownload={() => download.mutateAsync(invoice)} />
+                </Stack>
+              </Box>
+            ))}
+          </Stack>
+        </>
       )}
     </SectionCard>
+  );
+}
+
+function PdfButton({ invoice, onDownload }: { invoice: { number: string }; onDownload: () => Promise<unknown> }) {
+  return (
+    <Button
+      size="small"
+      startIcon={<PictureAsPdfOutlined />}
+      // The mutation cache shows the error.
+      onClick={() => onDownload().catch(() => undefined)}
+      aria-label={`請求書 ${invoice.number} のPDFをダウンロード`}
+      sx={{ flexShrink: 0 }}
+    >
+      PDF
+    </Button>
   );
 }
 
@@ -518,7 +609,13 @@ function DisableSection({ workspaceId }: { workspaceId: string }) {
       title="ワークスペースの利用停止"
       description="利用を停止すると、データはそのままで閲覧のみになります。いつでも復元できます。"
       action={
-        <Button color="error" variant="outlined" size="small" onClick={() => setConfirming(true)}>
+        <Button
+          color="error"
+          variant="outlined"
+          size="small"
+          onClick={() => setConfirming(true)}
+          sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+        >
           利用を停止する
         </Button>
       }

@@ -6,12 +6,15 @@ import ListSubheader from "@mui/material/ListSubheader";
 import Paper from "@mui/material/Paper";
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { ButtonLink, ListItemButtonLink } from "../../../components/router-link.tsx";
+import { useSignedInSession } from "../../auth/session.ts";
 
 interface MenuEntry {
   to: string;
   label: string;
   /** Pages of later releases are listed already and say so. */
   ready: boolean;
+  /** Billing pages: listed only for those with `manage_billing` (the others would meet the friendly 403). */
+  billing?: boolean;
 }
 
 const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
@@ -29,10 +32,10 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
     title: "ワークスペース",
     entries: [
       { to: "/mypage/workspace", label: "ワークスペース", ready: true },
-      { to: "/mypage/company-info", label: "会社情報", ready: true },
-      { to: "/mypage/billing-info", label: "請求先情報", ready: true },
-      { to: "/mypage/payment-setting", label: "お支払い設定", ready: true },
-      { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: true },
+      { to: "/mypage/company-info", label: "会社情報", ready: true, billing: true },
+      { to: "/mypage/billing-info", label: "請求先情報", ready: true, billing: true },
+      { to: "/mypage/payment-setting", label: "お支払い設定", ready: true, billing: true },
+      { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: true, billing: true },
       { to: "/mypage/external-linkage", label: "外部連携", ready: true },
     ],
   },
@@ -40,6 +43,11 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
 
 export function MypageLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const canManageBilling = useSignedInSession().workspaceUser?.permissions.includes("manage_billing") ?? false;
+  const sections = SECTIONS.map((section) => ({
+    ...section,
+    entries: section.entries.filter((entry) => !entry.billing || canManageBilling),
+  }));
   return (
     <Box
       sx={{
@@ -55,27 +63,29 @@ export function MypageLayout() {
         aria-label="マイページメニュー（横並び）"
         sx={{ display: { xs: "flex", md: "none" }, gap: 1, overflowX: "auto", pb: 0.5 }}
       >
-        {SECTIONS.flatMap((section) => section.entries).map((entry) => {
-          const selected = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
-          return (
-            <ButtonLink
-              key={entry.to}
-              to={entry.to as "/mypage/profile"}
-              size="small"
-              variant={selected ? "contained" : "outlined"}
-              color={selected ? "primary" : "inherit"}
-              aria-current={selected ? "page" : undefined}
-              sx={{
-                flexShrink: 0,
-                whiteSpace: "nowrap",
-                borderColor: "divider",
-                bgcolor: selected ? undefined : "background.paper",
-              }}
-            >
-              {entry.label}
-            </ButtonLink>
-          );
-        })}
+        {sections
+          .flatMap((section) => section.entries)
+          .map((entry) => {
+            const selected = pathname === entry.to || pathname.startsWith(`${entry.to}/`);
+            return (
+              <ButtonLink
+                key={entry.to}
+                to={entry.to as "/mypage/profile"}
+                size="small"
+                variant={selected ? "contained" : "outlined"}
+                color={selected ? "primary" : "inherit"}
+                aria-current={selected ? "page" : undefined}
+                sx={{
+                  flexShrink: 0,
+                  whiteSpace: "nowrap",
+                  borderColor: "divider",
+                  bgcolor: selected ? undefined : "background.paper",
+                }}
+              >
+                {entry.label}
+              </ButtonLink>
+            );
+          })}
       </Box>
       <Paper
         variant="outlined"
@@ -83,7 +93,7 @@ export function MypageLayout() {
         aria-label="マイページメニュー"
         sx={{ display: { xs: "none", md: "block" }, borderRadius: 3, py: 1 }}
       >
-        {SECTIONS.map((section) => (
+        {sections.map((section) => (
           <List
             key={section.title}
             dense

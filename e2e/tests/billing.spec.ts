@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "../support/fixtures.ts";
+import { addStaff, createOwner, signIn } from "../support/organization.ts";
+
+/**
+ * Billing: a new workspace on its premium trial chooses the standard plan paid monthly by card (a test card of the
+ * local provider, chosen in the plan dialog), pays at once and downloads the invoice's PDF; the owner then stops
+ * the workspace, which reads but refuses edits under its banner, and restores it. A member meets the friendly 403.
+ */
+
+test("the trial's owner chooses standard monthly, pays by test card, downloads the invoice, disables and restores", async ({
+  page,
+}) => {
+  // About 30 s on a quiet machine; the cap leaves room for a shared, busy one.
+  test.setTimeout(300_000);
+  const owner = await createOwner("株式会社ひまわり設計");
+  await signIn(page, owner.email, { timeout: 60_000 });
+
+  const trial = page.getByRole("alert").filter({ hasText: "無料トライアル中です" });
+  // The first page of a session loads the app: generous on a busy machine.
+  await expect(trial).toContainText("残り30日", { timeout: 60_000 });
+  await trial.getByRole("link", { name: "プランを選ぶ" }).click();
+  await expect(page).toHaveURL(/\/mypage\/plan-and-invoice$/);
+  await expect(page.getByRole("heading", { name: "プランと請求書" })).toBeVisible();
+
+  const standard = page.getByRole("region", { name: "スタンダードプラン" });
+  await expect(page.getByRole("button", { name: "月払い" })).toHaveAttribute("aria-pressed", "true");
+  await standard.getByRole("button", { name: "申し込む" }).click();
+  const dialog = page.getByRole("dialog", { name: "スタンダードプラン（月払い）" });
+  // One active staff member: ¥600 + 10% tax.
+  await expect(dialog).toContainText("¥660／月（税込・1人）");
+  await expect(dialog.getByText("カードが登録されていません")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "申し込む" })).toBeDisabled();
+
+  await dialog.getByRole("button", { name: "カードを追加" }).click();
+  const cardDialog = page.getByRole("dialog", { name: "カードを追加" });
+  await cardDialog.getByRole("radio", { name: /Visa（決済成功）/ }).check();
+  await cardDialog.getByRole("button", { name: "登録する" }).click();
+  await expect(cardDialog).toHaveCount(0);
+  await expect(dialog).toContainText("Visa •••• 4242 でお支払いします");
+  await dialog.getByRole("button", { name: "申し込む" }).click();
+  await expect(page.getByText("お申し込みを受け付けました。請求書を発行しました。")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The first period is invoiced at once and charged to the card.
+  const invoices = page.getByRole("table", { name: "請求書一覧" });
+  const row = invoices.getByRole("row").filter({ hasText: /TSK-\d{6}/ });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("¥660");
+  await expect(row).toContainText("支払済み");
+  await expect(page.getByText("無料トライアル中です")).toHaveCount(0);
+  const number = /TSK-\d{6}/.exec((await row.textContent()) ?? "")![0];
+  const downloading = page.waitForEvent("download");
+  await row.getByRole("button", { name: `請求書 ${number} のPDFをダウンロード` }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`請求書_${number}.pdf`);
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
+
+  // The owner stops the workspace on request: it reads, refuses edits, and says why.
+  await page.getByRole("button", { name: "利用を停止する" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "停止する" }).click();
+  const banner = page.getByRole("alert").filter({ hasText: "ワークスペースは閲覧のみです" });
+  await expect(banner).toContainText("オーナーの操作により");
+
+  // Through the app's own menu: the banner stays above every page.
+  await page.getByRole("link", { name: "タスク", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/task/);
+  await expect(banner).toBeVisible();
+  await page.getByRole("button", { name: "タスクを追加" }).first().click();
+  await page.getByLabel("新しいタスク名").fill("請求書を確認する");
+  await page.getByLabel("新しいタスク名").press("Enter");
+  await expect(page.getByText("このワークスペースは現在閲覧のみです", { exact: false })).toBeVisible();
+  await expect(page.getByRole("row", { name: "請求書を確認する" })).toHaveCount(0);
+
+  await banner.getByRole("button", { name: "復元する" }).click();
+  await expect(page.getByText("ワークスペースを復元しました")).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  if ((await page.getByLabel("新しいタスク名").count()) === 0) {
+    await page.getByRole("button", { name: "タスクを追加" }).first().click();
+  }
+  await page.getByLabel("新しいタスク名").fill("請求書を確認する");
+  await page.getByLabel("新しいタスク名").press("Enter");
+  await expect(page.getByRole("row", { name: "請求書を確認する" })).toBeVisible();
+});
+
+test("a member without the billing permission meets the friendly 403 and no billing menu", async ({ page }) => {
+  test.setTimeout(240_000);
+  const owner = await createOwner("株式会社あさひ物流");
+  const member = await addStaff(owner, "member");
+  await signIn(page, member.email, { timeout: 60_000 });
+  await page.goto("/mypage/payment-setting");
+  await expect(page.getByRole("heading", { name: "このページを表示する権限がありません" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByRole("alert")).toContainText("お支払い設定は、オーナー");
+  const menu = page.getByRole("navigation", { name: "マイページメニュー", exact: true });
+  await expect(menu.getByRole("link", { name: "プロフィール" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "プランと請求書" })).toHaveCount(0);
+  await page.goto("/mypage/plan-and-invoice");
+  await expect(page.getByRole("heading", { name: "このページを表示する権限がありません" })).toBeVisible({
+    timeout: 60_000,
+  });
+});
