@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { binDir, ensureInstalled, log, root, run } from "./lib/bootstrap.mjs";
+import { binDir, ensureInstalled, log, root, run, runLogged } from "./lib/bootstrap.mjs";
 
 const reports = path.join(root, ".tasuki", "reports");
 
@@ -40,37 +40,43 @@ function ensureChromium() {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
+/** Adds a report's counts to the totals; answers its failed count. */
 function countVitest(file) {
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return 0;
   const report = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += report.numPassedTests ?? 0;
   // A file that fails to load has no failed test but fails the run: count it once.
-  totals.failed += Math.max(report.numFailedTests ?? 0, report.success === false ? 1 : 0);
+  const failed = Math.max(report.numFailedTests ?? 0, report.success === false ? 1 : 0);
+  totals.failed += failed;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  return failed;
 }
 
 function countPlaywright(file) {
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return 0;
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
+  return stats.unexpected ?? 0;
 }
 
 const steps = [];
+/** A stage, reported with its time. `fn` answers an exit code, or `{ code, failed }` when it counted failed tests. */
 async function step(name, fn) {
   const started = Date.now();
   log(`▶ ${name}`);
-  const failedBefore = totals.failed;
   let code;
+  let failed = 0;
   try {
-    code = await fn();
+    const result = await fn();
+    ({ code, failed = 0 } = typeof result === "number" ? { code: result } : result);
   } catch (error) {
     console.error(error);
     code = 1;
   }
   // A stage that failed without a failed test in its report (lint, types, build, a crash) counts as one.
-  if (code !== 0 && totals.failed === failedBefore) totals.failed += 1;
+  if (code !== 0 && failed === 0) totals.failed += 1;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   steps.push({ name, ok: code === 0, seconds });
   if (code !== 0) log(`✗ ${name} failed (${seconds} s)`);
@@ -85,7 +91,7 @@ function finish() {
 }
 
 const bin = (name) => path.join(binDir, name);
-const vitest = async (name, projects, env = {}) => {
+const vitest = async (name, projects, env = {}, runner = run) => {
   const out = path.join(reports, `vitest-${name}.json`);
   const args = [
     "run",
@@ -94,9 +100,8 @@ const vitest = async (name, projects, env = {}) => {
     "--reporter=json",
     `--outputFile.json=${out}`,
   ];
-  const code = await run(bin("vitest"), args, { env });
-  countVitest(out);
-  return code;
+  const code = await runner(bin("vitest"), args, { env });
+  return { code, failed: countVitest(out) };
 };
 
 ensureInstalled();
@@ -114,15 +119,32 @@ await step("type check (tsc)", async () => {
   return 0;
 });
 await step("unit tests", () => vitest("unit", ["contract", "web"]));
-await step("API integration tests (PostgreSQL)", () => vitest("api", ["api"]));
-// Built here rather than through ensureBuilt(), which ends the process on a failure: the report must come.
+// Built before the suites: the journeys need the bundle and the app. Built here rather than through ensureBuilt(),
+// which ends the process on a failure: the report must come.
 await step("build", () => run("npm", ["run", "build", "--silent"]));
-await step("end-to-end tests in Chromium", async () => {
-  const out = path.join(reports, "playwright.json");
-  const code = await run(bin("playwright"), ["test", "--config", "e2e/playwright.config.ts", "--reporter=list,json"], {
-    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+// The API suite and the journeys run side by side: each waits on its database, mail and browser much of the time,
+// and together they keep the two cores busy where one after the other left half the time idle.
+// TASUKI_TEST_SERIAL=1 runs them one after the other (a slower machine, or to read one stage's output live).
+const apiSuite = () =>
+  step("API integration tests (PostgreSQL)", () =>
+    vitest("api", ["api"], {}, serial ? run : (command, args, options) => runLogged(command, args, options, "api")),
+  );
+const journeys = () =>
+  step("end-to-end tests in Chromium", async () => {
+    const out = path.join(reports, "playwright.json");
+    const args = ["test", "--config", "e2e/playwright.config.ts", "--reporter=list,json"];
+    const options = { env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out } };
+    const code = serial
+      ? await run(bin("playwright"), args, options)
+      : await runLogged(bin("playwright"), args, options, "e2e");
+    return { code, failed: countPlaywright(out) };
   });
-  countPlaywright(out);
-  return code;
-});
+const serial = process.env.TASUKI_TEST_SERIAL === "1";
+if (serial) {
+  await apiSuite();
+  await journeys();
+} else {
+  log("the API suite and the end-to-end journeys run side by side; each prints its output when it ends");
+  await Promise.all([apiSuite(), journeys()]);
+}
 finish();

@@ -110,3 +110,25 @@ export function ensureBuilt() {
   writeStamp("build-hash", sourceHash);
   log(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+
+/**
+ * Like run(), with the command's output kept and printed whole when it ends (under a `[tasuki] ── label` line),
+ * so that two commands running side by side do not interleave their lines.
+ */
+export function runLogged(command, args, options = {}, label = path.basename(command)) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: projectEnv({ FORCE_COLOR: process.stdout.isTTY ? "1" : "0", ...options.env }),
+    });
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    child.on("close", (code, signal) => {
+      log(`── output of ${label} ──`);
+      process.stdout.write(Buffer.concat(chunks));
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
