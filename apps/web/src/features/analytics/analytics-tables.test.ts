@@ -89,7 +89,7 @@ describe("analytics tables", () => {
       },
     };
     expect(toCsvText(tableCsvRows(meetingTypesTable(meetings)))).toBe(
-      "種類,回数,時間,延べ時間（時間×人数）\r\n定例,1,1,3\r\n1on1,2,1.5,3\r\nプロジェクト会議,0,0,0\r\nその他,0,0,0\r\n合計,3,2.5,6\r\n",
+      "種類,回数,時間,延べ時間\r\n定例,1,1,3\r\n1on1,2,1.5,3\r\nプロジェクト会議,0,0,0\r\nその他,0,0,0\r\n合計,3,2.5,6\r\n",
     );
     expect(oneOnOneTable(meetings).rows.map((row) => row.cells)).toEqual([
       ["山田　花子", "0", "2026/10/21", "未実施"],

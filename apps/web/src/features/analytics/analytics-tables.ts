@@ -148,7 +148,7 @@ export function meetingTypesTable(meetings: AnalyticsMeetings): FigureTable {
       { label: "種類" },
       { label: "回数", numeric: true },
       { label: "時間", numeric: true },
-      { label: "延べ時間（時間×人数）", numeric: true },
+      { label: "延べ時間", numeric: true },
     ],
     rows: meetings.held.meetings
       ? [

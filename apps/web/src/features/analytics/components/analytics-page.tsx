@@ -612,7 +612,7 @@ function MeetingFigures({ query }: { query: AnalyticsQuery }) {
         title="会議"
         description={
           data
-            ? `期間内に開かれた会議 ${data.held.meetings}回・${data.held.hours}時間（延べ ${data.held.person_hours}時間）`
+            ? `期間内に開かれた会議 ${data.held.meetings}回・${data.held.hours}時間。延べ時間は会議の時間×参加人数（${data.held.person_hours}時間）`
             : "期間内に開かれた会議の回数と時間"
         }
         csvName="分析_会議"
@@ -634,25 +634,24 @@ function MeetingFigures({ query }: { query: AnalyticsQuery }) {
         chart={
           data && (
             <BarChart
-              height={220}
+              layout="horizontal"
+              height={200}
               localeText={chartText}
-              xAxis={[
+              xAxis={[{ height: AXIS_HEIGHT, valueFormatter: (value: number) => `${value}時間` }]}
+              yAxis={[
                 {
-                  height: AXIS_HEIGHT,
                   scaleType: "band",
+                  width: 110,
                   data: data.by_type.map((row) => MEETING_TYPE_LABELS[row.type]),
-                  colorMap: {
-                    type: "ordinal",
-                    colors: data.by_type.map((row) => MEETING_COLORS[row.type]),
-                  },
+                  colorMap: { type: "ordinal", colors: data.by_type.map((row) => MEETING_COLORS[row.type]) },
                 },
               ]}
               series={[
                 { label: "時間", data: data.by_type.map((row) => row.hours), valueFormatter: (v) => `${v}時間` },
               ]}
-              grid={{ horizontal: true }}
+              grid={{ vertical: true }}
               hideLegend
-              margin={{ left: 0, right: 24 }}
+              margin={{ right: 28 }}
             />
           )
         }
