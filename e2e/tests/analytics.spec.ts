@@ -55,6 +55,11 @@ test("an owner and a group's manager read their analytics, change the period, do
   await owner.getByRole("button", { name: "今週" }).click();
   await expect(owner).toHaveURL(/period=week/);
   await expect(owner.getByText(/（今週）/)).toBeVisible();
+  // No meeting in this company yet: the meeting card says what to do; 1on1 coverage lists its people.
+  await expect(
+    owner.getByRole("region", { name: "会議", exact: true }).getByText("この期間に開かれた会議はありません"),
+  ).toBeVisible();
+  await expect(owner.getByRole("region", { name: "1on1の実施状況" }).getByText("未実施").first()).toBeVisible();
 
   const downloading = owner.waitForEvent("download");
   await workload.getByRole("button", { name: "CSV" }).click();
