@@ -45,7 +45,8 @@ test("an owner and a group's manager read their analytics, change the period, do
   const owner = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await signIn(owner, team.owner.email);
   await owner.goto("/analytics");
-  await expect(owner).toHaveURL(new RegExp(`/analytics/workspace/${workspaceId}`));
+  // The landing waits for the scopes call: generous on a busy machine.
+  await expect(owner).toHaveURL(new RegExp(`/analytics/workspace/${workspaceId}`), { timeout: 30_000 });
   await expect(owner.getByRole("heading", { name: "ワークスペース分析", level: 1 })).toBeVisible();
   const workload = owner.getByRole("region", { name: "担当者ごとの負荷" });
   const memberRow = workload.getByRole("row").filter({ hasText: /森\s一郎/ });
@@ -55,6 +56,11 @@ test("an owner and a group's manager read their analytics, change the period, do
   await owner.getByRole("button", { name: "今週" }).click();
   await expect(owner).toHaveURL(/period=week/);
   await expect(owner.getByText(/（今週）/)).toBeVisible();
+  // No meeting in this company yet: the meeting card says what to do; 1on1 coverage lists its people.
+  await expect(
+    owner.getByRole("region", { name: "会議", exact: true }).getByText("この期間に開かれた会議はありません"),
+  ).toBeVisible();
+  await expect(owner.getByRole("region", { name: "1on1の実施状況" }).getByText("未実施").first()).toBeVisible();
 
   const downloading = owner.waitForEvent("download");
   await workload.getByRole("button", { name: "CSV" }).click();
@@ -78,7 +84,7 @@ test("an owner and a group's manager read their analytics, change the period, do
   const manager = await (await browser.newContext()).newPage();
   await signIn(manager, team.member.email);
   await manager.goto("/analytics");
-  await expect(manager).toHaveURL(new RegExp(`/analytics/group/${team.group.id}`));
+  await expect(manager).toHaveURL(new RegExp(`/analytics/group/${team.group.id}`), { timeout: 30_000 });
   await expect(manager.getByRole("heading", { name: "営業部の分析", level: 1 })).toBeVisible();
   await manager.getByRole("button", { name: "期間を指定" }).click();
   await manager.getByLabel("開始日").fill(tokyoDay(-7));

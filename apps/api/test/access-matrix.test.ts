@@ -902,6 +902,12 @@ const matrix: Record<string, Row> = {
       url: `/app/analytics/workload?workspace_id=${f.workspaceId}&scope=workspace&scope_id=${f.workspaceId}`,
     }),
   },
+  "GET /app/analytics/meetings": {
+    expect: managers(),
+    request: (f) => ({
+      url: `/app/analytics/meetings?workspace_id=${f.workspaceId}&scope=workspace&scope_id=${f.workspaceId}`,
+    }),
+  },
   "GET /app/analytics/breakdown": {
     expect: managers(),
     request: (f) => ({

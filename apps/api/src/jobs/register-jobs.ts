@@ -1,4 +1,5 @@
 import type { AppContext } from "../app-context.ts";
+import { defineWeeklyReportJob } from "../modules/analytics/weekly-report.job.ts";
 import { defineVerificationCodeJob } from "../modules/auth/verification-code.job.ts";
 import { defineBillingDailyJob } from "../modules/billing/billing-daily.job.ts";
 import { defineExternalDeliveryJob } from "../modules/external-service/external-delivery.job.ts";
@@ -23,6 +24,7 @@ export function registerJobs(ctx: AppContext): void {
   defineBillingDailyJob(ctx);
   defineMeetingJobs(ctx);
   defineExternalDeliveryJob(ctx);
+  defineWeeklyReportJob(ctx);
 
   // Night hours, when nobody works: 03:00 purge, 03:30 re-planning (before anyone opens the day's tasks).
   ctx.jobs.schedule("trash-purge", "0 3 * * *", {});
@@ -34,6 +36,8 @@ export function registerJobs(ctx: AppContext): void {
   ctx.jobs.schedule("meeting-reminders", "*/5 * * * *", {});
   // Deadline reminders and the morning digest when the working day starts.
   ctx.jobs.schedule("daily-notifications", "0 9 * * *", {});
+  // The managers' weekly report when the week's first working day starts.
+  ctx.jobs.schedule("weekly-report", "0 9 * * 1", {});
   // Billing right after midnight: trials end and periods start on the new day.
   ctx.jobs.schedule("billing-daily", "10 0 * * *", {});
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema } from "../common/common.schema.ts";
+import { idSchema, timestampSchema } from "../common/common.schema.ts";
 import { staffRefSchema } from "../common/list.schema.ts";
 
 /** What the figures are about: the whole workspace, a group with its sub-groups, a project, a manager's tasks, a person. */
@@ -166,3 +166,54 @@ export const analyticsScopesSchema = z
   })
   .meta({ id: "AnalyticsScopes" });
 export type AnalyticsScopes = z.infer<typeof analyticsScopesSchema>;
+
+/** The meeting types, as the meeting form names them (定例, 1on1, プロジェクト会議, その他). */
+export const analyticsMeetingTypeSchema = z.enum(["regular", "one_on_one", "project", "other"]);
+export type AnalyticsMeetingType = z.infer<typeof analyticsMeetingTypeSchema>;
+
+/** Meetings held: how many, their hours, and their hours times the people in them (organiser and participants). */
+export const analyticsMeetingFiguresSchema = z.object({
+  meetings: z.number().int(),
+  /** Sum of the meetings' lengths, in hours (one decimal). */
+  hours: z.number(),
+  /** Sum of each meeting's length times its people (organiser and participants), in hours (one decimal). */
+  person_hours: z.number(),
+});
+
+/** One person of the scope and their 1on1s (only meetings the caller may see). */
+export const analyticsOneOnOneRowSchema = z.object({
+  staff: staffRefSchema,
+  /** 1on1s in the last four weeks (with the manager, for a management scope). */
+  count: z.number().int(),
+  /** When their latest 1on1 (started by now) began; null: none the caller may see. */
+  last_at: timestampSchema.nullable(),
+});
+export type AnalyticsOneOnOneRow = z.infer<typeof analyticsOneOnOneRowSchema>;
+
+export const analyticsMeetingsSchema = z
+  .object({
+    scope: analyticsScopeSchema,
+    period: analyticsPeriodSchema,
+    /** Meetings the caller may see, of the scope, that started in the period (and by now). */
+    held: analyticsMeetingFiguresSchema,
+    /** The same per meeting type, every type present (zeros included), in the form's order. */
+    by_type: z.array(analyticsMeetingFiguresSchema.extend({ type: analyticsMeetingTypeSchema })),
+    /**
+     * 1on1 coverage over the four weeks up to now (whatever the period): the scope's people (a manager's: the
+     * assignees of the tasks they manage; a group's: its members with its sub-groups'; a project's: its tasks'
+     * assignees; the workspace's: its active staff but guests; a person: themselves) and who had a 1on1 (for a
+     * manager: one with the manager). Those without one first; at most 200 rows.
+     */
+    one_on_one: z.object({
+      /** The window, Tokyo days, both included. */
+      from: z.iso.date(),
+      to: z.iso.date(),
+      people: z.number().int(),
+      covered: z.number().int(),
+      /** covered / people, 0–1; null without people. */
+      rate: z.number().nullable(),
+      rows: z.array(analyticsOneOnOneRowSchema),
+    }),
+  })
+  .meta({ id: "AnalyticsMeetings" });
+export type AnalyticsMeetings = z.infer<typeof analyticsMeetingsSchema>;

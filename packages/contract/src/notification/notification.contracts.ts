@@ -60,7 +60,7 @@ export const getNotificationPreferenceContract = defineContract({
   operationId: "getNotificationPreference",
   method: "GET",
   path: "/app/notification/preference",
-  summary: "The caller's e-mail notification preference (for all their workspaces)",
+  summary: "The caller's e-mail notification preference and weekly report choice (for all their workspaces)",
   tags,
   auth: "bearer",
   response: notificationPreferenceSchema,
@@ -70,9 +70,10 @@ export const putNotificationPreferenceContract = defineContract({
   operationId: "putNotificationPreference",
   method: "PUT",
   path: "/app/notification/preference",
-  summary: "Set the caller's e-mail notification preference: none, immediately or a daily digest at 09:00 Asia/Tokyo",
+  summary:
+    "Set the caller's e-mail notification preference (none, immediately or a daily digest at 09:00 Asia/Tokyo) and whether they receive the Monday weekly report; fields left out keep their value",
   tags,
   auth: "bearer",
-  body: z.strictObject(notificationPreferenceSchema.shape),
+  body: z.strictObject(notificationPreferenceSchema.partial().shape),
   response: notificationPreferenceSchema,
 });

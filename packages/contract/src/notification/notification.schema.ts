@@ -47,6 +47,10 @@ export const emailNotificationModeSchema = z.enum(["none", "immediately", "daily
 export type EmailNotificationMode = z.infer<typeof emailNotificationModeSchema>;
 
 export const notificationPreferenceSchema = z
-  .object({ email: emailNotificationModeSchema })
+  .object({
+    email: emailNotificationModeSchema,
+    /** 週次レポート: the Monday 09:00 mail of the analytics of the tasks the person manages (on by default). */
+    weekly_report: z.boolean({ error: "週次レポートの設定は true か false で指定してください" }),
+  })
   .meta({ id: "NotificationPreference" });
 export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, primaryId, updatedAt } from "./columns.ts";
 import { meetings } from "./meetings.ts";
 import { tasks } from "./tasks.ts";
@@ -84,5 +84,23 @@ export const notificationPreferences = pgTable("notification_preferences", {
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   email: text("email", { enum: emailNotificationModes }).notNull().default("immediately"),
+  /** 週次レポート: the Monday 09:00 analytics mail to managers; on unless the person turns it off. */
+  weeklyReport: boolean("weekly_report").notNull().default(true),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Weekly report mails handed to the mail job: one row per staff member and week (the week's Monday, Tokyo), taken
+ * in the run's transaction with the mail, so a retried or caught-up run never mails a person twice for a week.
+ */
+export const weeklyReportSends = pgTable(
+  "weekly_report_sends",
+  {
+    workspaceUserId: uuid("workspace_user_id")
+      .notNull()
+      .references(() => workspaceUsers.id, { onDelete: "cascade" }),
+    weekStart: text("week_start").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceUserId, t.weekStart] })],
+);

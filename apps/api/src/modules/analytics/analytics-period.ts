@@ -16,7 +16,7 @@ export const isoOfDay = (day: number) => new Date(day * DAY_MS).toISOString().sl
 export const dayOfIso = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 
 /** Monday of the day's week (1970-01-01 was a Thursday). */
-const mondayOf = (day: number) => day - ((day + 3) % 7);
+export const mondayOf = (day: number) => day - ((day + 3) % 7);
 
 export interface Period {
   kind: AnalyticsPeriodKind;

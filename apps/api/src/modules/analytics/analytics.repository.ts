@@ -13,13 +13,13 @@ export type ScopeFilter =
   | { kind: "management"; staffId: string }
   | { kind: "workspace_user"; staffId: string };
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
 
 /** A group and every live group below it. */
-function subtreeOf(workspaceId: string, groupId: string): SQL {
+export function subtreeOf(workspaceId: string, groupId: string): SQL {
   return sql`(with recursive sub(id) as (
       select id from groups where id = ${groupId} and workspace_id = ${workspaceId} and deleted_at is null
       union all
@@ -28,7 +28,7 @@ function subtreeOf(workspaceId: string, groupId: string): SQL {
 }
 
 /** The live tasks of a scope that the viewer may see (the task lists' rule), as a condition on `tasks`. */
-function scopedTasks(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: TaskViewer): SQL {
+export function scopedTasks(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: TaskViewer): SQL {
   const byScope = {
     workspace: undefined,
     group: scope.kind === "group" ? sql`${tasks.groupId} in ${subtreeOf(workspaceId, scope.groupId)}` : undefined,

@@ -38,7 +38,7 @@ async function setMemberRules(member: string[]) {
   const res = await api("PATCH", `/app/workspace/${w.workspaceId}`, w.owner, {
     authority_rules: {
       admin: ["view_all_tasks", "view_analytics_workspace", "view_analytics_group", "view_analytics_person"],
-      member: ["create_tasks", ...member],
+      member: ["create_tasks", "create_meetings", ...member],
       guest: [],
     },
   });
@@ -405,5 +405,167 @@ describe("bad input", () => {
       await api("GET", `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=color")}`, w.owner),
       400,
     );
+  });
+});
+
+/**
+ * Meetings on the same clock (now Wed 25 Nov 2026 12:00; the 1on1 window is 29 Oct – 25 Nov), all organised by the
+ * owner unless said:
+ *  M1 定例 of 営業部, 2 Nov 10:00–11:00 with B and A       — 1 h, 3 people: 3 person-hours
+ *  M2 1on1, 10 Nov 15:00–15:30 with B                     — 0.5 h, 1 person-hour
+ *  M3 1on1, 20 Oct 10:00–11:00 with A                     — before the month and the window
+ *  M4 1on1 organised by C with D, 18 Nov 10:00–11:00      — 1 h, 2 person-hours; seen by C, D and the owner only
+ *  M5 定例, 27 Nov 10:00–11:00 with A                      — not held yet
+ * Tasks T7–T9 (A, B, C) are managed by the owner: the owner's people for 1on1 coverage.
+ */
+describe("meetings", () => {
+  const meetingsOf = (scope: string, id: string, token: string, extra = "") =>
+    api("GET", `/app/analytics/meetings?${q(scope, id, extra)}`, token);
+  let extraTasks: string[] = [];
+
+  beforeAll(async () => {
+    const meeting = async (token: string, fields: object) => {
+      const res = await api("POST", "/app/meeting/new", token, { workspace_id: w.workspaceId, ...fields });
+      expect(res.status).toBe(201);
+    };
+    const at = (day: string, time: string) => `2026-${day}T${time}:00+09:00`;
+    await meeting(w.owner, {
+      name: "営業部定例",
+      meeting_type: "regular",
+      group_id: w.groups.sales,
+      starts_at: at("11-02", "10:00"),
+      ends_at: at("11-02", "11:00"),
+      participant_ids: [w.ids.b, w.ids.a],
+    });
+    const oneOnOne = { name: "1on1", meeting_type: "one_on_one" };
+    await meeting(w.owner, {
+      ...oneOnOne,
+      starts_at: at("11-10", "15:00"),
+      ends_at: at("11-10", "15:30"),
+      participant_ids: [w.ids.b],
+    });
+    await meeting(w.owner, {
+      ...oneOnOne,
+      starts_at: at("10-20", "10:00"),
+      ends_at: at("10-20", "11:00"),
+      participant_ids: [w.ids.a],
+    });
+    await meeting(w.tokens.c, {
+      ...oneOnOne,
+      starts_at: at("11-18", "10:00"),
+      ends_at: at("11-18", "11:00"),
+      participant_ids: [w.ids.d],
+    });
+    await meeting(w.owner, {
+      name: "来週の定例",
+      meeting_type: "regular",
+      starts_at: at("11-27", "10:00"),
+      ends_at: at("11-27", "11:00"),
+      participant_ids: [w.ids.a],
+    });
+    const me = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.owner);
+    for (const assignee of [w.ids.a, w.ids.b, w.ids.c]) {
+      const res = await api("POST", "/app/task/new", w.owner, {
+        workspace_id: w.workspaceId,
+        title: "面談の準備",
+        assignee_id: assignee,
+        manager_id: me.body.me.id,
+      });
+      expect(res.status).toBe(201);
+      extraTasks.push(res.body.id);
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const id of extraTasks) await api("DELETE", `/app/task/${id}`, w.owner);
+    extraTasks = [];
+  });
+
+  it("counts the month's held meetings per type with their hours and person-hours", async () => {
+    const res = await meetingsOf("workspace", w.workspaceId, w.owner);
+    expect(res.status).toBe(200);
+    expect(res.body.period).toEqual({ kind: "month", from: "2026-11-01", to: "2026-11-30" });
+    // M1 + M2 + M4: M3 was in October, M5 has not taken place.
+    expect(res.body.held).toEqual({ meetings: 3, hours: 2.5, person_hours: 6 });
+    expect(res.body.by_type).toEqual([
+      { type: "regular", meetings: 1, hours: 1, person_hours: 3 },
+      { type: "one_on_one", meetings: 2, hours: 1.5, person_hours: 3 },
+      { type: "project", meetings: 0, hours: 0, person_hours: 0 },
+      { type: "other", meetings: 0, hours: 0, person_hours: 0 },
+    ]);
+    const october = await meetingsOf(
+      "workspace",
+      w.workspaceId,
+      w.owner,
+      "&period=range&from=2026-10-01&to=2026-10-31",
+    );
+    expect(october.body.held).toEqual({ meetings: 1, hours: 1, person_hours: 2 });
+  });
+
+  it("answers the workspace's 1on1 coverage over the last four weeks, those without one first", async () => {
+    const res = await meetingsOf("workspace", w.workspaceId, w.owner);
+    const coverage = res.body.one_on_one;
+    expect([coverage.from, coverage.to]).toEqual(["2026-10-29", "2026-11-25"]);
+    // Owner, A, B, C, D (the guest is not counted): all but A had one; A's last was on 20 Oct.
+    expect([coverage.people, coverage.covered, coverage.rate]).toEqual([5, 4, 0.8]);
+    expect(coverage.rows[0]).toMatchObject({ staff: { id: w.ids.a }, count: 0, last_at: "2026-10-20T01:00:00.000Z" });
+  });
+
+  it("counts a manager's people and only the 1on1s the manager took part in", async () => {
+    const me = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.owner);
+    const res = await meetingsOf("management", me.body.me.id, w.owner);
+    expect(res.status).toBe(200);
+    const rows = res.body.one_on_one.rows as { staff: { id: string }; count: number; last_at: string | null }[];
+    // C had a 1on1 with D, not with the owner: C and A are not covered, B is.
+    expect(rows.map((row) => [row.staff.id, row.count])).toEqual([
+      [w.ids.c, 0],
+      [w.ids.a, 0],
+      [w.ids.b, 1],
+    ]);
+    expect([res.body.one_on_one.people, res.body.one_on_one.covered]).toEqual([3, 1]);
+    // The owner's own meetings held this month: M1 and M2.
+    expect(res.body.held.meetings).toBe(2);
+  });
+
+  it("rolls a group's meetings and members up", async () => {
+    const res = await meetingsOf("group", w.groups.sales, w.owner);
+    expect(res.body.held).toEqual({ meetings: 1, hours: 1, person_hours: 3 });
+    // 営業部 and 東京課: B (covered by M2) and A (not).
+    expect([res.body.one_on_one.people, res.body.one_on_one.covered]).toEqual([2, 1]);
+  });
+
+  it("never counts a meeting the caller may not see", async () => {
+    // A sees M1 (participant) this month; M3 is A's last 1on1, before the window.
+    const mine = await meetingsOf("workspace_user", w.ids.a, w.tokens.a);
+    expect(mine.status).toBe(200);
+    expect(mine.body.held).toEqual({ meetings: 1, hours: 1, person_hours: 3 });
+    expect(mine.body.one_on_one).toMatchObject({ people: 1, covered: 0 });
+    expect(mine.body.one_on_one.rows[0].last_at).toBe("2026-10-20T01:00:00.000Z");
+    await setMemberRules(["view_analytics_workspace", "view_analytics_person"]);
+    try {
+      // D sees only M4 (a participant): not 営業部's 定例, not the owner's 1on1 with B.
+      const d = await meetingsOf("workspace", w.workspaceId, w.tokens.d);
+      expect(d.status).toBe(200);
+      expect(d.body.held).toEqual({ meetings: 1, hours: 1, person_hours: 2 });
+      expect(d.body.by_type[1]).toEqual({ type: "one_on_one", meetings: 1, hours: 1, person_hours: 2 });
+      // Of the five people, D learns only of C's and their own 1on1.
+      expect([d.body.one_on_one.people, d.body.one_on_one.covered]).toEqual([5, 2]);
+      // B (営業部, no 1on1 of their own in view) sees M1 through the group but not M4.
+      const b = await meetingsOf("workspace", w.workspaceId, w.tokens.b);
+      expect(b.body.held).toMatchObject({ meetings: 2 });
+    } finally {
+      await setMemberRules(["view_analytics_person"]);
+    }
+  });
+
+  it("answers 404 out of reach, 403 without rights, 400 for a bad period", async () => {
+    expectError(await meetingsOf("workspace_user", w.ids.b, w.tokens.a), 404, "not_found");
+    expectError(await meetingsOf("workspace", w.workspaceId, w.tokens.a), 403, "forbidden");
+    expectError(await meetingsOf("workspace_user", w.ids.a, w.tokens.guest), 403, "forbidden");
+    expectError(await meetingsOf("workspace", w.workspaceId, w.tokens.outsider), 404);
+    const bad = await meetingsOf("workspace", w.workspaceId, w.owner, "&period=range");
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("range_required");
+    expect(bad.body.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
   });
 });

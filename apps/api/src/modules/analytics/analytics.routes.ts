@@ -1,4 +1,5 @@
 import { getAnalyticsBreakdownContract } from "@tasuki/contract/analytics/get-analytics-breakdown.contract";
+import { getAnalyticsMeetingsContract } from "@tasuki/contract/analytics/get-analytics-meetings.contract";
 import { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
 import { getAnalyticsWorkloadContract } from "@tasuki/contract/analytics/get-analytics-workload.contract";
 import { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
@@ -7,6 +8,7 @@ import type { AppContext } from "../../app-context.ts";
 import { route } from "../../lib/route.ts";
 import {
   getAnalyticsBreakdown,
+  getAnalyticsMeetings,
   getAnalyticsSummary,
   getAnalyticsWorkload,
   listAnalyticsScopes,
@@ -17,5 +19,6 @@ export function registerAnalyticsRoutes(app: FastifyInstance, ctx: AppContext): 
   route(app, ctx, listAnalyticsScopesContract, ({ auth, query }) => listAnalyticsScopes(ctx, auth, query));
   route(app, ctx, getAnalyticsSummaryContract, ({ auth, query }) => getAnalyticsSummary(ctx, auth, query));
   route(app, ctx, getAnalyticsWorkloadContract, ({ auth, query }) => getAnalyticsWorkload(ctx, auth, query));
+  route(app, ctx, getAnalyticsMeetingsContract, ({ auth, query }) => getAnalyticsMeetings(ctx, auth, query));
   route(app, ctx, getAnalyticsBreakdownContract, ({ auth, query }) => getAnalyticsBreakdown(ctx, auth, query));
 }

@@ -1,5 +1,7 @@
 import type {
   AnalyticsBreakdown,
+  AnalyticsMeetings,
+  AnalyticsMeetingType,
   AnalyticsScope,
   AnalyticsScopes,
   AnalyticsSummary,
@@ -15,6 +17,7 @@ import { type Membership, requireMember } from "../../plugins/workspace-scope.ts
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
+import { meetingViewerOf } from "../item/item-access.ts";
 import { projectVisibilityOf } from "../project/project.service.ts";
 import { loadStaffRefs } from "../task/task.repository.ts";
 import { viewerOf } from "../task/task.service.ts";
@@ -35,6 +38,7 @@ import {
   summaryFigures,
   workloadFigures,
 } from "./analytics.repository.ts";
+import { meetingsHeld, oneOnOneCoverage } from "./analytics-meetings.repository.ts";
 import { isoOfDay, type Period, resolvePeriod, startOfTokyoDay, tokyoDayOf, weeksOf } from "./analytics-period.ts";
 
 type Query = z.output<typeof getAnalyticsSummaryContract.query>;
@@ -189,7 +193,6 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
       overdue_at_end: row.overdue_at_end,
     };
   });
-  // Meetings (held per type, hours, 1on1 coverage) join here once the meetings module exists: docs/decisions/0016.
   return {
     scope,
     period: { kind: period.kind, from: isoOfDay(period.fromDay), to: isoOfDay(period.toDay) },
@@ -224,6 +227,73 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
       rate: rate(figures.periodic_on_time, figures.periodic_due),
     },
     weeks,
+  };
+}
+
+/** The meeting types in the meeting form's order. */
+const MEETING_TYPES: AnalyticsMeetingType[] = ["regular", "one_on_one", "project", "other"];
+/** 1on1 coverage looks back four weeks: today and the 27 Tokyo days before it. */
+const ONE_ON_ONE_DAYS = 28;
+const tenths = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Meetings held in the period (started in it, and by now) per type with their hours and person-hours, and 1on1
+ * coverage of the scope's people over the last four weeks. Only meetings the caller may see by the meeting rule
+ * count, and a manager's or project's people are found through the tasks the caller may see: no count tells of a
+ * meeting or a task hidden from them.
+ */
+export async function getAnalyticsMeetings(
+  ctx: AppContext,
+  auth: RequestAuth,
+  query: Query,
+): Promise<AnalyticsMeetings> {
+  const { member, filter, scope } = await resolveScope(ctx, auth, query);
+  const period = periodOf(ctx, query);
+  const now = ctx.now();
+  const viewers = { tasks: viewerOf(member), meetings: meetingViewerOf(member) };
+  const until = new Date(Math.min(period.end.getTime(), now.getTime()));
+  const held = await meetingsHeld(ctx.db, member.workspaceId, filter, viewers.meetings, period.start, until);
+  const today = tokyoDayOf(now);
+  const fromDay = today - (ONE_ON_ONE_DAYS - 1);
+  const coverage = await oneOnOneCoverage(
+    ctx.db,
+    member.workspaceId,
+    filter,
+    viewers,
+    startOfTokyoDay(fromDay),
+    now,
+    ROW_LIMIT,
+  );
+  const staff = await loadStaffRefs(
+    ctx.db,
+    member.workspaceId,
+    coverage.map((row) => row.staff_id),
+  );
+  const figures = (rows: typeof held) => ({
+    meetings: rows.reduce((sum, row) => sum + row.meetings, 0),
+    hours: tenths(rows.reduce((sum, row) => sum + row.seconds, 0) / 3600),
+    person_hours: tenths(rows.reduce((sum, row) => sum + row.person_seconds, 0) / 3600),
+  });
+  const people = coverage[0]?.people ?? 0;
+  const covered = coverage[0]?.covered ?? 0;
+  return {
+    scope,
+    period: { kind: period.kind, from: isoOfDay(period.fromDay), to: isoOfDay(period.toDay) },
+    held: figures(held),
+    by_type: MEETING_TYPES.map((type) => ({ type, ...figures(held.filter((row) => row.type === type)) })),
+    one_on_one: {
+      from: isoOfDay(fromDay),
+      to: isoOfDay(today),
+      people,
+      covered,
+      rate: rate(covered, people),
+      rows: coverage.flatMap((row) => {
+        const person = staff.get(row.staff_id);
+        if (!person) return [];
+        const last = row.last_at === null ? null : new Date(row.last_at).toISOString();
+        return [{ staff: staffRef(person), count: row.count, last_at: last }];
+      }),
+    },
   };
 }
 

@@ -101,19 +101,31 @@ export async function loadRecipients(db: DbOrTx, staffIds: string[]): Promise<Ma
   );
 }
 
-export async function findPreference(db: DbOrTx, userId: string): Promise<EmailNotificationMode> {
+export async function findPreference(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ email: EmailNotificationMode; weeklyReport: boolean }> {
   const [row] = await db
-    .select({ email: notificationPreferences.email })
+    .select({ email: notificationPreferences.email, weeklyReport: notificationPreferences.weeklyReport })
     .from(notificationPreferences)
     .where(eq(notificationPreferences.userId, userId));
-  return row?.email ?? "immediately";
+  return row ?? { email: "immediately", weeklyReport: true };
 }
 
-export async function savePreference(db: DbOrTx, userId: string, email: EmailNotificationMode): Promise<void> {
+/** Writes the fields given; the others keep their value (or their default on a first save). */
+export async function savePreference(
+  db: DbOrTx,
+  userId: string,
+  change: { email?: EmailNotificationMode | undefined; weeklyReport?: boolean | undefined },
+): Promise<void> {
+  const set = {
+    ...(change.email !== undefined ? { email: change.email } : {}),
+    ...(change.weeklyReport !== undefined ? { weeklyReport: change.weeklyReport } : {}),
+  };
   await db
     .insert(notificationPreferences)
-    .values({ userId, email })
-    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { email, updatedAt: new Date() } });
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...set, updatedAt: new Date() } });
 }
 
 /** A notification with what its mail says: the recipient's address, the workspace and the actor's name. */

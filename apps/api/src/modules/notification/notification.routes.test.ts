@@ -216,9 +216,16 @@ describe("the notification calls", () => {
       400,
     );
     expectError(await api("PUT", "/app/notification/preference", w.assignee, { email: "weekly" }), 400);
+    expectError(
+      await api("PUT", "/app/notification/preference", w.assignee, { email: "none", weekly_report: "いいえ" }),
+      400,
+    );
     // Nothing was written by the refused calls.
     expect(await unread(w, w.assignee)).toBe(1);
-    expect((await api("GET", "/app/notification/preference", w.assignee)).body).toEqual({ email: "immediately" });
+    expect((await api("GET", "/app/notification/preference", w.assignee)).body).toEqual({
+      email: "immediately",
+      weekly_report: true,
+    });
   });
 });
 
@@ -300,6 +307,7 @@ describe("deadline reminders and the morning digest", () => {
     const w = await world("株式会社ダイジェスト");
     expect((await api("PUT", "/app/notification/preference", w.assignee, { email: "daily_digest" })).body).toEqual({
       email: "daily_digest",
+      weekly_report: true,
     });
     expect((await api("PUT", "/app/notification/preference", w.manager, { email: "none" })).status).toBe(200);
     const assigneeMails = (await mailsTo(w.emails.assignee)).length;

@@ -121,16 +121,17 @@ export async function readAllNotifications(
 }
 
 export async function getNotificationPreference(ctx: AppContext, auth: RequestAuth): Promise<NotificationPreference> {
-  return { email: await findPreference(ctx.db, auth.userId) };
+  const found = await findPreference(ctx.db, auth.userId);
+  return { email: found.email, weekly_report: found.weeklyReport };
 }
 
 export async function putNotificationPreference(
   ctx: AppContext,
   auth: RequestAuth,
-  body: NotificationPreference,
+  body: Partial<NotificationPreference>,
 ): Promise<NotificationPreference> {
-  await savePreference(ctx.db, auth.userId, body.email);
-  return { email: body.email };
+  await savePreference(ctx.db, auth.userId, { email: body.email, weeklyReport: body.weekly_report });
+  return getNotificationPreference(ctx, auth);
 }
 
 /**

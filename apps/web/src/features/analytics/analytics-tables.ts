@@ -1,10 +1,13 @@
 import type {
   AnalyticsBreakdown,
   AnalyticsBreakdownBy,
+  AnalyticsMeetings,
   AnalyticsSummary,
   AnalyticsWorkload,
 } from "@tasuki/contract/analytics/analytics.schema";
+import { MEETING_TYPE_LABELS } from "@tasuki/contract/meeting/meeting.schema";
 import type { TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
+import { formatSlashDate } from "../../lib/date.ts";
 import { displayName } from "../../lib/person.ts";
 import { PRIORITY_LABELS, STATUS_LABELS } from "../task/task-labels.ts";
 import { breakdownTaskList, type TaskListLink } from "./analytics-links.ts";
@@ -130,6 +133,44 @@ export function breakdownTable(breakdown: AnalyticsBreakdown, meId: string | nul
         n(row.total),
       ],
       link: row.hidden ? null : breakdownTaskList(breakdown.scope, meId, breakdown.by, row.key),
+    })),
+  };
+}
+
+/** Meetings held per type: every type, zeros included, and the total. */
+export function meetingTypesTable(meetings: AnalyticsMeetings): FigureTable {
+  const row = (key: string, label: string, figures: AnalyticsMeetings["held"]) => ({
+    key,
+    cells: [label, n(figures.meetings), n(figures.hours), n(figures.person_hours)],
+  });
+  return {
+    columns: [
+      { label: "種類" },
+      { label: "回数", numeric: true },
+      { label: "時間", numeric: true },
+      { label: "延べ時間", numeric: true },
+    ],
+    rows: meetings.held.meetings
+      ? [
+          ...meetings.by_type.map((figures) => row(figures.type, MEETING_TYPE_LABELS[figures.type], figures)),
+          row("total", "合計", meetings.held),
+        ]
+      : [],
+  };
+}
+
+/** 1on1 coverage: each person of the scope, those without a 1on1 in the four weeks first. */
+export function oneOnOneTable(meetings: AnalyticsMeetings): FigureTable {
+  return {
+    columns: [{ label: "氏名" }, { label: "直近4週の1on1", numeric: true }, { label: "最後の1on1" }, { label: "状況" }],
+    rows: meetings.one_on_one.rows.map((row) => ({
+      key: row.staff.id,
+      cells: [
+        displayName(row.staff),
+        n(row.count),
+        row.last_at ? formatSlashDate(row.last_at) : "—",
+        row.count > 0 ? "実施済み" : "未実施",
+      ],
     })),
   };
 }

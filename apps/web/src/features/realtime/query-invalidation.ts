@@ -25,7 +25,8 @@ export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspa
       return (key) => root(key) === "task-item" || (root(key) === "task" && key[1] === "detail");
     case "meeting":
       // A meeting's page and lists; its agenda (items) and action items (tasks) come with their own events.
-      return (key) => root(key) === "meeting";
+      // Analytics counts meetings held and 1on1s.
+      return (key) => root(key) === "meeting" || root(key) === "analytics";
     case "project":
       return (key) =>
         (root(key) === "project" && (key[1] !== "detail" || key[2] === event.id)) ||

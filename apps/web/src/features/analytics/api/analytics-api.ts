@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AnalyticsBreakdownBy, AnalyticsQuery } from "@tasuki/contract/analytics/analytics.schema";
 import { getAnalyticsBreakdownContract } from "@tasuki/contract/analytics/get-analytics-breakdown.contract";
+import { getAnalyticsMeetingsContract } from "@tasuki/contract/analytics/get-analytics-meetings.contract";
 import { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
 import { getAnalyticsWorkloadContract } from "@tasuki/contract/analytics/get-analytics-workload.contract";
 import { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
@@ -35,6 +36,14 @@ export function useAnalyticsBreakdown(query: AnalyticsQuery, by: AnalyticsBreakd
   return useQuery({
     queryKey: ["analytics", "breakdown", by, query],
     queryFn: ({ signal }) => callApi(getAnalyticsBreakdownContract, { query: { ...query, by }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAnalyticsMeetings(query: AnalyticsQuery) {
+  return useQuery({
+    queryKey: ["analytics", "meetings", query],
+    queryFn: ({ signal }) => callApi(getAnalyticsMeetingsContract, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,8 +1,10 @@
+import Divider from "@mui/material/Divider";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
+import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import type { EmailNotificationMode } from "@tasuki/contract/notification/notification.schema";
 import { ErrorState } from "../../../components/error-state.tsx";
@@ -25,7 +27,11 @@ const OPTIONS: { value: EmailNotificationMode; label: string; hint: string }[] =
 export function EmailPreferenceSection() {
   const preference = useNotificationPreference();
   const save = usePutNotificationPreference();
-  const value = save.isPending && save.variables ? save.variables.email : preference.data?.email;
+  const value = (save.isPending && save.variables?.email) || preference.data?.email;
+  const weekly =
+    save.isPending && save.variables?.weekly_report !== undefined
+      ? save.variables.weekly_report
+      : (preference.data?.weekly_report ?? true);
 
   return (
     <SectionCard
@@ -72,6 +78,41 @@ export function EmailPreferenceSection() {
       <Typography variant="caption" component="p" sx={{ color: "text.secondary", mt: 2 }}>
         期限のお知らせのタイミング（当日・数日前）とメールで受け取るかどうかは、タスクごとの通知設定で決まります。
       </Typography>
+      {preference.data && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <FormControlLabel
+            control={
+              <Switch
+                checked={weekly}
+                disabled={save.isPending}
+                onChange={(_, checked) =>
+                  save.mutate(
+                    { weekly_report: checked },
+                    {
+                      onSuccess: () =>
+                        showToast(checked ? "週次レポートを受け取ります" : "週次レポートを停止しました", {
+                          type: "success",
+                        }),
+                    },
+                  )
+                }
+              />
+            }
+            sx={{ alignItems: "flex-start", m: 0, "& .MuiSwitch-root": { mt: -0.75, ml: -1 } }}
+            label={
+              <>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  週次レポートを受け取る
+                </Typography>
+                <Typography variant="caption" component="p" sx={{ color: "text.secondary" }}>
+                  毎週月曜9時に、あなたが管理者のタスクの先週の作成・完了・期限内完了率と、期限切れのタスクをメールでお送りします（分析を利用できるプランのワークスペースのみ）。
+                </Typography>
+              </>
+            }
+          />
+        </>
+      )}
     </SectionCard>
   );
 }
