@@ -40,7 +40,7 @@ test("an image attached in the drawer shows its thumbnail and preview, and is st
   await expect(list).toContainText("現場写真.png");
 
   await list.getByRole("button", { name: "現場写真.pngをプレビュー" }).click();
-  const preview = page.getByRole("dialog", { name: "画像のプレビュー" });
+  const preview = page.getByRole("dialog", { name: "現場写真.png" });
   await expect(preview.getByRole("img", { name: "現場写真.png" })).toBeVisible();
   await preview.getByRole("button", { name: "閉じる" }).click();
   await expect(preview).toBeHidden();

@@ -403,11 +403,16 @@ function UploadRow({ upload, onDismiss }: { upload: Upload; onDismiss: () => voi
 function ImagePreviewDialog({ attachment, onClose }: { attachment: TaskAttachment | null; onClose: () => void }) {
   const url = useImageObjectUrl(attachment?.url);
   return (
-    <Dialog open={attachment !== null} onClose={onClose} maxWidth="lg" aria-label="画像のプレビュー">
+    // Named by the file alone: the title's buttons would otherwise join its accessible name.
+    <Dialog open={attachment !== null} onClose={onClose} maxWidth="lg" aria-labelledby="attachment-preview-name">
       {attachment && (
         <>
           <DialogTitle sx={{ display: "flex", alignItems: "center", gap: 1, pr: 1 }}>
-            <Box component="span" sx={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis" }}>
+            <Box
+              component="span"
+              id="attachment-preview-name"
+              sx={{ flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis" }}
+            >
               {attachment.file_name}
             </Box>
             <Tooltip title="ダウンロード">
