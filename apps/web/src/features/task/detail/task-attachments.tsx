@@ -235,7 +235,19 @@ export function TaskAttachmentsSection({ task }: { task: TaskDetail }) {
             <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
               <CloudUploadOutlined sx={{ color: dragging ? "primary.main" : "action.active" }} />
               <Typography variant="body2">
-                {dragging ? "ここにドロップして添付" : "ファイルをドラッグ＆ドロップ、またはクリックして選択"}
+                {dragging ? (
+                  "ここにドロップして添付"
+                ) : (
+                  <>
+                    {/* A phone has nothing to drag from. */}
+                    <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
+                      ファイルをドラッグ＆ドロップ、またはクリックして選択
+                    </Box>
+                    <Box component="span" sx={{ display: { xs: "inline", sm: "none" } }}>
+                      タップしてファイルを選択
+                    </Box>
+                  </>
+                )}
               </Typography>
             </Stack>
             <Typography variant="caption">
@@ -314,9 +326,12 @@ function AttachmentRow({
         >
           {item.file_name}
         </Typography>
-        <Typography variant="caption" sx={{ color: "text.secondary", display: "block" }} noWrap>
+        {/* Wraps rather than cuts on a phone: the date is the part that would be lost. */}
+        <Typography variant="caption" sx={{ color: "text.secondary", display: "block" }}>
           {formatFileSize(item.size)}・{item.uploaded_by ? displayName(item.uploaded_by) : "削除されたスタッフ"}・
-          {formatDateTime(item.created_at)}
+          <Box component="span" sx={{ whiteSpace: "nowrap" }}>
+            {formatDateTime(item.created_at)}
+          </Box>
         </Typography>
       </Box>
       <Tooltip title="ダウンロード">
