@@ -6,6 +6,7 @@ import type { Jobs } from "./jobs/jobs.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { AuthKeys } from "./modules/auth/tokens.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
+import type { ObjectStorage } from "./storage/object-storage.ts";
 
 /** What every service needs, built once at start and passed down; tests build their own. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   payments: PaymentProvider;
   /** Slack and Chatwork (when configured) and the box that seals their tokens (integrations/). */
   integrations: Integrations;
+  /** Uploaded files: an S3-compatible bucket when configured, else DATA_DIR (storage/create-storage.ts). */
+  storage: ObjectStorage;
   /** The clock: tests inject a fixed one. */
   now: () => Date;
   /** Set when the server is shutting down: /readyz fails so that a load balancer stops sending requests. */

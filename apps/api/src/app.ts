@@ -30,6 +30,7 @@ import { registerNotificationRoutes } from "./modules/notification/notification.
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerTaskRoutes } from "./modules/task/task.routes.ts";
+import { registerTaskAttachmentRoutes } from "./modules/task-attachment/task-attachment.routes.ts";
 import {
   registerAiTplRoutes,
   registerPrimaryItemTplRoutes,
@@ -51,6 +52,7 @@ import { registerSwagger } from "./plugins/swagger.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { registerRealtimeRoutes } from "./realtime/realtime.routes.ts";
 import type { RealtimeOptions } from "./realtime/realtime-hub.ts";
+import { createStorage } from "./storage/create-storage.ts";
 
 // Validation messages reach users: zod speaks Japanese.
 z.config(z.locales.ja());
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     payments: createPaymentProvider(config),
     integrations: createIntegrations(config),
     jobs: createPgBossJobs({ database, log: app.log, tuning: options.jobsTuning }),
+    storage: createStorage(config),
     now: options.now ?? (() => new Date()),
     lifecycle: { draining: false },
   };
@@ -137,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerMeetingRoutes(api, ctx);
     registerExternalServiceRoutes(api, ctx);
     registerTaskRoutes(api, ctx);
+    registerTaskAttachmentRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);
     registerNotificationRoutes(api, ctx);

@@ -77,6 +77,21 @@ const envSchema = z.object({
   CHATWORK_API_URL: z.url().default("https://api.chatwork.com/v2"),
   CHATWORK_AUTHORIZE_URL: z.url().default("https://www.chatwork.com/packages/oauth2/login.php"),
   CHATWORK_TOKEN_URL: z.url().default("https://oauth.chatwork.com/token"),
+  ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([0-9a-z-]+\/)*$/, "must be empty or folders ending with / (lower-case letters, digits, -)")
+    .default(""),
 });
 
 export const snsProviderNames = ["google", "line", "microsoft"] as const;
@@ -138,6 +153,17 @@ export interface IntegrationsConfig {
   } | null;
 }
 
+/** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, さくらのクラウド…), addressed path-style. */
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Put before every key (`tasuki/`), so that one bucket can hold several installations. */
+  prefix: string;
+}
+
 export interface Config {
   env: "development" | "test" | "production";
   host: string;
@@ -172,6 +198,10 @@ export interface Config {
   billing?: BillingConfig;
   /** Absent (or a service null): that service is not configured, and its pages say how to enable it. */
   integrations?: IntegrationsConfig;
+  /** Uploaded files (images, attachments) go to this bucket; absent or null: DATA_DIR (storage/create-storage.ts). */
+  s3?: S3Config | null;
+  /** The largest task attachment, in bytes (20 MB unless set). */
+  attachmentMaxBytes?: number;
 }
 
 export class ConfigError extends Error {}
@@ -217,6 +247,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError("Invalid configuration: AUTH_SECRET is required when DATABASE_URL is set (32+ characters)");
     }
     authSecret = embeddedSecret(dataDir);
+  }
+
+  let s3: S3Config | null = null;
+  if (e.S3_BUCKET) {
+    if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+      throw new ConfigError(
+        "Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required with S3_BUCKET",
+      );
+    }
+    s3 = {
+      endpoint: (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, ""),
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      prefix: e.S3_PREFIX,
+    };
   }
 
   const oidcProviders: OidcProviderConfig[] = [];
@@ -302,5 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
     },
     ai: e.AI_BASE_URL ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL } : null,
+    s3,
+    attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
   };
 }

@@ -36,6 +36,9 @@ interface Fixture {
   /** A task assigned to the member, created by the owner. */
   taskId: string;
   freshTask(): Promise<string>;
+  /** An image the owner attached to the fixture's task, and fresh ones for the calls that delete. */
+  attachmentId: string;
+  freshAttachment(): Promise<string>;
   billing: {
     contractId: string;
     endedContractId: string;
@@ -751,6 +754,31 @@ const matrix: Record<string, Row> = {
     }),
   },
   "GET /app/image/{id}": { expect: members(), request: (f) => ({ url: `/app/image/${f.imageId}` }) },
+  // Attachments follow their task: those who see it read and attach; the uploader, manager or admins delete.
+  "POST /app/task-attachment/new": {
+    expect: taskParties(201),
+    request: (f) => ({
+      url: "/app/task-attachment/new",
+      ...multipart({ task_id: f.taskId }, { name: "資料.png", type: "image/png", data: PNG_1x1 }),
+    }),
+  },
+  "GET /app/task-attachment/list": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task-attachment/list?task_id=${f.taskId}` }),
+  },
+  "GET /app/task-attachment/{id}/file": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task-attachment/${f.attachmentId}/file` }),
+  },
+  "GET /app/task-attachment/{id}/preview": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task-attachment/${f.attachmentId}/preview` }),
+  },
+  "DELETE /app/task-attachment/{id}": {
+    // The member is the task's assignee, not the uploader nor its manager.
+    expect: { ...taskParties(), member: 403 },
+    request: async (f) => ({ url: `/app/task-attachment/${await f.freshAttachment()}` }),
+  },
 
   // Notifications: each person's own; the fixture's task told the member it is theirs.
   "GET /app/notification/list": {
@@ -1148,6 +1176,17 @@ beforeAll(async () => {
       })
     ).body.id as string;
   const taskId = await newTask();
+  const newAttachment = async () => {
+    const res = await call(t.app, {
+      method: "POST",
+      url: "/app/task-attachment/new",
+      token: ownerToken,
+      ...multipart({ task_id: taskId }, { name: "a.png", type: "image/png", data: PNG_1x1 }),
+    });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const attachmentId = await newAttachment();
   const newMeeting = async () =>
     (
       await as("POST", "/app/meeting/new", {
@@ -1224,6 +1263,8 @@ beforeAll(async () => {
     freshSecondaryItem: newSecondaryItem,
     taskId,
     freshTask: newTask,
+    attachmentId,
+    freshAttachment: newAttachment,
     billing: {
       contractId: contracts.body.items[0].id,
       endedContractId: (

@@ -85,7 +85,11 @@ describe("trash purge", () => {
 
     // Day 30, one hour short of 30 × 24 h after the first deletes: nothing is old enough yet.
     t.advance(10 * DAY - 60 * 60 * 1000);
-    expect(await purgeTrash(t.ctx.db, t.ctx.now())).toMatchObject({ tasks: 0, secondaryItems: 0, primaryItems: 0 });
+    expect(await purgeTrash(t.ctx.db, t.ctx.storage, t.ctx.now())).toMatchObject({
+      tasks: 0,
+      secondaryItems: 0,
+      primaryItems: 0,
+    });
 
     // Day 31, through the job as the schedule runs it.
     t.advance(DAY);
@@ -105,8 +109,9 @@ describe("trash purge", () => {
     expect((await api("PUT", `/app/task/${youngTask}/restoration`, await w.token())).status).toBe(200);
 
     // A second run finds nothing more.
-    expect(await purgeTrash(t.ctx.db, t.ctx.now())).toEqual({
+    expect(await purgeTrash(t.ctx.db, t.ctx.storage, t.ctx.now())).toEqual({
       tasks: 0,
+      attachments: 0,
       secondaryItems: 0,
       primaryItems: 0,
       projects: 0,
@@ -132,12 +137,12 @@ describe("trash purge", () => {
     expect((await api("DELETE", `/app/task/${child}`, await w.token())).status).toBe(200);
 
     t.advance(25 * DAY);
-    await purgeTrash(t.ctx.db, t.ctx.now());
+    await purgeTrash(t.ctx.db, t.ctx.storage, t.ctx.now());
     expect(await idsIn(primaryItems, [primary])).toEqual([primary]);
     expect(await idsIn(tasks, [child])).toEqual([child]);
 
     t.advance(6 * DAY);
-    await purgeTrash(t.ctx.db, t.ctx.now());
+    await purgeTrash(t.ctx.db, t.ctx.storage, t.ctx.now());
     expect(await idsIn(tasks, [child])).toEqual([]);
     expect(await idsIn(primaryItems, [primary])).toEqual([]);
   });
@@ -149,7 +154,7 @@ describe("trash purge", () => {
     );
     expect((await api("DELETE", `/app/project/${empty}`, await w.token())).status).toBe(200);
     t.advance(31 * DAY);
-    expect((await purgeTrash(t.ctx.db, t.ctx.now())).projects).toBeGreaterThanOrEqual(1);
+    expect((await purgeTrash(t.ctx.db, t.ctx.storage, t.ctx.now())).projects).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.db.select().from(projects).where(eq(projects.id, empty))).toEqual([]);
   });
 
@@ -168,7 +173,7 @@ describe("trash purge", () => {
       expect((await api("DELETE", `/app/task/${occurrence.id}`, await w.token())).status).toBe(200);
     }
     t.advance(31 * DAY);
-    await purgeTrash(t.ctx.db, t.ctx.now());
+    await purgeTrash(t.ctx.db, t.ctx.storage, t.ctx.now());
     // The past date goes; the future one stays in the trash, so the generator does not make it again.
     expect(await idsIn(tasks, [soon.id, late.id])).toEqual([late.id]);
   });

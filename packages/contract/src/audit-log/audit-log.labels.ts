@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   primary_item: "大項目",
   secondary_item: "中項目",
   task: "タスク",
+  task_attachment: "タスクの添付ファイル",
   plan_contract: "プラン契約",
   credit_card: "クレジットカード",
   invoice: "請求書",

@@ -15,6 +15,7 @@ export const auditEntitySchema = z.enum([
   "primary_item",
   "secondary_item",
   "task",
+  "task_attachment",
   "plan_contract",
   "credit_card",
   "invoice",

@@ -15,6 +15,8 @@ export const clientConfigSchema = z
       manual: z.url(),
     }),
     sns_providers: z.array(z.object({ provider: snsProviderSchema, label: z.string() })),
+    /** The largest task attachment the server takes (ATTACHMENT_MAX_BYTES), so that the app refuses bigger ones first. */
+    attachment_max_bytes: z.number().int(),
   })
   .meta({ id: "ClientConfig" });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { AppError, badRequest } from "../../lib/app-error.ts";
 import { route } from "../../lib/route.ts";
-import { createImageStorage } from "../../storage/image-storage.ts";
+import { scopedStorage } from "../../storage/object-storage.ts";
 import { readImage, requireUploader, storeImage } from "./image.service.ts";
 import { maxImageBytes } from "./image-processing.ts";
 
@@ -31,7 +31,8 @@ const tooLarge = () =>
   );
 
 export function registerImageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const storage = createImageStorage(ctx.config);
+  // DATA_DIR/images/<workspace_id>/<image_id> on the local disk, as before the store was shared.
+  const storage = scopedStorage(ctx.storage, "images");
 
   // Multipart parsing is registered in this plugin only: every other route still refuses form uploads (415).
   void app.register(async (scope) => {

@@ -73,6 +73,7 @@ describe("client config", () => {
       terms_version: "2026-11-01",
       links: { terms: expect.stringMatching(/^https:/) },
       sns_providers: [],
+      attachment_max_bytes: 20 * 1024 * 1024,
     });
   });
 });

@@ -1,6 +1,7 @@
 import { clientConfigContract } from "@tasuki/contract/system/client-config.contract";
 import { devOutboxContract, devOutboxJsonContract } from "@tasuki/contract/system/dev-outbox.contract";
 import { healthzContract, readyzContract } from "@tasuki/contract/system/health.contract";
+import { defaultAttachmentMaxBytes } from "@tasuki/contract/task/task-attachment.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -28,6 +29,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     terms_version: ctx.config.termsVersion,
     links: ctx.config.links,
     sns_providers: listProviders(ctx),
+    attachment_max_bytes: ctx.config.attachmentMaxBytes ?? defaultAttachmentMaxBytes,
   }));
 
   // The embedded outbox: mails that had no SMTP server to go to, verification codes included. Served only

@@ -20,6 +20,7 @@ import { hasPermission } from "../../authority/permissions.ts";
 import { usePutTaskStatus } from "./api/put-task-status.ts";
 import { type TaskPatch, useUpdateTaskDetail } from "./api/update-task-detail.ts";
 import { SectionTitle } from "./section-title.tsx";
+import { TaskAttachmentsSection } from "./task-attachments.tsx";
 import { TaskDescriptionSection } from "./task-description-section.tsx";
 import { allowedStatusTargets, canEditTask, type TaskViewer } from "./task-detail-rules.ts";
 import { TaskNotificationSection } from "./task-notification-section.tsx";
@@ -108,6 +109,7 @@ export function TaskDetailView({ task, onClose }: { task: TaskDetail; onClose: (
           saver={saver}
           onSave={(description) => save("description", { description })}
         />
+        <TaskAttachmentsSection task={task} />
         <TaskPeriodicSection task={task} editable={editable} saver={saver} />
         <TaskNotificationSection
           task={task}
