@@ -30,6 +30,7 @@ import { registerNotificationRoutes } from "./modules/notification/notification.
 import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerTaskRoutes } from "./modules/task/task.routes.ts";
+import { registerTaskCommentRoutes } from "./modules/task-comment/task-comment.routes.ts";
 import {
   registerAiTplRoutes,
   registerPrimaryItemTplRoutes,
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerMeetingRoutes(api, ctx);
     registerExternalServiceRoutes(api, ctx);
     registerTaskRoutes(api, ctx);
+    registerTaskCommentRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);
     registerNotificationRoutes(api, ctx);
