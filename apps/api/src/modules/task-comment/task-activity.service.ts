@@ -130,7 +130,7 @@ export async function listTaskActivity(
   );
   const personName = (id: string) => {
     const person = staff.get(id);
-    return person ? `${person.lastName} ${person.firstName}` : UNKNOWN;
+    return person ? `${person.lastName}\u3000${person.firstName}` : UNKNOWN;
   };
 
   const display = (field: string, value: unknown): string | null => {

@@ -197,7 +197,7 @@ describe("task comments", () => {
     expect(posted.status).toBe(201);
     // Mentions are labelled by the server from current names; another company's id is plain text.
     expect(posted.body.body).toContain(
-      `<span data-type="mention" data-id="staff:${mentioned.staffId}" data-label="鈴木 一郎" class="mention">@鈴木 一郎</span>`,
+      `<span data-type="mention" data-id="staff:${mentioned.staffId}" data-label="鈴木\u3000一郎" class="mention">@鈴木\u3000一郎</span>`,
     );
     expect(posted.body.body).toContain(
       `data-id="group:${planning}" data-label="企画部" class="mention">@企画部</span>`,
@@ -338,7 +338,7 @@ describe("task activity", () => {
       expect.arrayContaining([
         { field: "title", label: "タイトル", from: "見積書を作成する", to: "見積書を送付する" },
         { field: "priority", label: "優先度", from: "なし", to: "高" },
-        { field: "manager_id", label: "管理者", from: "鈴木 一郎", to: "鈴木 一郎" },
+        { field: "manager_id", label: "管理者", from: "鈴木\u3000一郎", to: "鈴木\u3000一郎" },
         { field: "group_id", label: "グループ", from: null, to: "営業部" },
         { field: "expires_at", label: "期限", from: null, to: "2026/12/24" },
       ]),

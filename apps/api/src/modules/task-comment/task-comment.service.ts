@@ -68,7 +68,7 @@ async function prepareBody(db: DbOrTx, workspaceId: string, body: string) {
     findGroupNames(db, workspaceId, claimed.groups),
   ]);
   const staffNames = new Map(
-    [...staff.values()].map((person) => [person.id, `${person.lastName} ${person.firstName}`]),
+    [...staff.values()].map((person) => [person.id, `${person.lastName}\u3000${person.firstName}`]),
   );
   const labelled = labelMentions(html, { staff: staffNames, groups });
   const text = commentText(labelled.html);

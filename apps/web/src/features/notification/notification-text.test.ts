@@ -14,6 +14,7 @@ const base: Notification = {
   deadline_date: null,
   days_before: null,
   service: null,
+  comment_excerpt: null,
   read_at: null,
   created_at: "2026-12-01T00:00:00.000Z",
 };
