@@ -20,13 +20,17 @@ test("a comment mentioning a colleague reaches their bell live and opens the tas
   const memberPage = await memberContext.newPage();
   await signIn(memberPage, team.member.email);
   const bell = memberPage.getByRole("button", { name: /^通知/ });
-  await expect(bell).toHaveAccessibleName("通知");
+  // The first page of a cold browser may take a while on a busy machine.
+  await expect(bell).toHaveAccessibleName("通知", { timeout: 30_000 });
 
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
   await signIn(ownerPage, team.owner.email);
-  await ownerPage.goto(`/task/me?task=${task.id}`);
+  // Opened from the row of 自分's list, as a user does.
+  await ownerPage.goto("/task/me");
+  await ownerPage.getByRole("button", { name: "提案書を確認する", exact: true }).click({ timeout: 30_000 });
   const drawer = ownerPage.getByRole("dialog", { name: "タスク詳細" });
+  await expect(drawer.getByRole("textbox", { name: "タスク名" })).toHaveValue("提案書を確認する", { timeout: 30_000 });
   const editor = drawer.getByRole("textbox", { name: "コメント" });
   await editor.click();
   await ownerPage.keyboard.type("@森");
@@ -45,9 +49,10 @@ test("a comment mentioning a colleague reaches their bell live and opens the tas
   const entry = memberPage.getByRole("dialog", { name: "通知" }).getByRole("button", { name: /提案書を確認する/ });
   await expect(entry).toContainText("あなたをメンションしました");
   await entry.click();
+  await expect(memberPage).toHaveURL(new RegExp(`task=${task.id}`));
   const memberDrawer = memberPage.getByRole("dialog", { name: "タスク詳細" });
   const comment = memberDrawer.getByRole("list", { name: "コメント" }).getByRole("listitem");
-  await expect(comment).toContainText("内容の確認をお願いします");
+  await expect(comment).toContainText("内容の確認をお願いします", { timeout: 30_000 });
   await expect(comment.locator(".mention")).toHaveText("@森\u3000一郎");
 
   await ownerContext.close();

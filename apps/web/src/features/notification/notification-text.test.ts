@@ -30,6 +30,16 @@ describe("notificationText", () => {
     ).toBe("山田　太郎さんがタスク「見積書を送る」のステータスを「未着手」から「進行中」に変更しました");
   });
 
+  it("quotes the opening words of a comment or a mention", () => {
+    const excerpt = { ...base, comment_excerpt: "金額を確認しました" };
+    expect(notificationText({ ...excerpt, kind: "task_commented" })).toBe(
+      "山田　太郎さんがタスク「見積書を送る」にコメントしました：「金額を確認しました」",
+    );
+    expect(notificationText({ ...excerpt, kind: "task_mentioned" })).toBe(
+      "山田　太郎さんがタスク「見積書を送る」のコメントであなたをメンションしました：「金額を確認しました」",
+    );
+  });
+
   it("words reminders by the days left", () => {
     const reminder = { ...base, kind: "task_reminder" as const, actor: null, deadline_date: "2026-12-03" };
     expect(notificationText({ ...reminder, days_before: 0 })).toBe("タスク「見積書を送る」の期限は本日です");
