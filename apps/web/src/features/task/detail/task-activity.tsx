@@ -56,7 +56,9 @@ export function TaskActivityTimeline({ task }: { task: TaskDetail }) {
 }
 
 function ActivityLine({ item }: { item: TaskActivity }) {
+  // A change without a person (a job, the sample data) is the system's: 「システムが…」, not 「システムさんが…」.
   const who = item.actor ? displayName(item.actor) : "システム";
+  const honorific = item.actor ? "さんが" : "が";
   return (
     <Box
       component="li"
@@ -81,7 +83,8 @@ function ActivityLine({ item }: { item: TaskActivity }) {
             <Box component="span" sx={{ fontWeight: 600, color: "text.primary" }}>
               {who}
             </Box>
-            さんが{SUMMARY[item.kind as keyof typeof SUMMARY]}
+            {honorific}
+            {SUMMARY[item.kind as keyof typeof SUMMARY]}
           </Typography>
           {item.kind === "status" && item.from_status && item.to_status && (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
