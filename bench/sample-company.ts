@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from "../apps/api/src/db/client.ts";
 import { billingAccounts, planContracts } from "../apps/api/src/db/schema/billing.ts";
 import { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
 import { notifications } from "../apps/api/src/db/schema/notifications.ts";
+import { taskComments, taskWatchers } from "../apps/api/src/db/schema/task-comments.ts";
 import {
   primaryItems,
   secondaryItems,
@@ -43,6 +44,7 @@ import {
   tokyoToday,
 } from "../apps/api/src/modules/task/task-periodic.service.ts";
 import { fillSampleBilling } from "./sample-billing.ts";
+import { sampleComments } from "./sample-comments.ts";
 import {
   GIVEN_NAMES,
   OFFICIAL_POSITIONS,
@@ -735,6 +737,16 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     })),
   });
 
+  // コメント and ウォッチ on tasks in progress (sample-comments.ts).
+  const conversation = sampleComments({
+    workspaceId,
+    tasks: taskRows,
+    staff: new Map(staffRows.map((row) => [row.id, { id: row.id, lastName: row.lastName, firstName: row.firstName }])),
+    groupNames: new Map(groupRows.map((row) => [row.id, row.name])),
+    ownerStaffId,
+    now,
+  });
+
   await db.transaction(async (tx) => {
     await insertAll(tx, users, userRows);
     await tx.insert(workspaces).values({
@@ -790,6 +802,8 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     await insertAll(tx, primaryItems, meetingRows.agenda);
     await insertAll(tx, tasks, meetingRows.actions);
     await insertAll(tx, notifications, notificationRows);
+    await insertAll(tx, taskComments, conversation.comments);
+    await insertAll(tx, taskWatchers, conversation.watchers);
   });
 
   // The member with the most open tasks of their own in a 課 (not its leader).

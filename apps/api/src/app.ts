@@ -31,6 +31,7 @@ import { registerProjectRoutes } from "./modules/project/project.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerTaskRoutes } from "./modules/task/task.routes.ts";
 import { registerTaskAttachmentRoutes } from "./modules/task-attachment/task-attachment.routes.ts";
+import { registerTaskCommentRoutes } from "./modules/task-comment/task-comment.routes.ts";
 import {
   registerAiTplRoutes,
   registerPrimaryItemTplRoutes,
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerExternalServiceRoutes(api, ctx);
     registerTaskRoutes(api, ctx);
     registerTaskAttachmentRoutes(api, ctx);
+    registerTaskCommentRoutes(api, ctx);
     registerImageRoutes(api, ctx);
     registerBusinessCategoryRoutes(api, ctx);
     registerNotificationRoutes(api, ctx);

@@ -101,6 +101,18 @@ const publicCall = (status: number) => all(status, status);
 /** manage_billing: the owner only by default (admins when the owner grants it). */
 const billing = (status = 200): Record<Actor, number> => ({ ...managers(status), admin: 403 });
 
+/** A comment of the member (the fixture task's assignee) on the fixture task. */
+async function memberComment(f: Fixture): Promise<string> {
+  const res = await call(app(), {
+    method: "POST",
+    url: `/app/task/${f.taskId}/comment/new`,
+    token: f.tokens.member,
+    payload: { body: "<p>対応します</p>" },
+  });
+  if (res.status !== 201) throw new Error(`comment failed: ${JSON.stringify(res.body)}`);
+  return (res.body as { id: string }).id;
+}
+
 /** Every Monday: about nine occurrences within the 60-day horizon, whatever the day the suite runs. */
 const weeklyRule = { frequency: "weekly", weekdays: [1], start_date: "2026-01-05" };
 
@@ -735,6 +747,40 @@ const matrix: Record<string, Row> = {
       url: "/app/task/periodic/preview",
       payload: { workspace_id: f.workspaceId, rule: weeklyRule, count: 3 },
     }),
+  },
+  // Comments, watchers and the timeline follow the task's sight; editing is the author's (the member's
+  // comment here), deleting the author's or an owner's / admin's.
+  "GET /app/task/{id}/comment/list-all": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task/${f.taskId}/comment/list-all` }),
+  },
+  "POST /app/task/{id}/comment/new": {
+    expect: taskParties(201),
+    request: (f) => ({ url: `/app/task/${f.taskId}/comment/new`, payload: { body: "<p>確認しました</p>" } }),
+  },
+  "PATCH /app/task/{id}/comment/{comment_id}": {
+    expect: { ...taskParties(), owner: 403, admin: 403 },
+    request: async (f) => ({
+      url: `/app/task/${f.taskId}/comment/${await memberComment(f)}`,
+      payload: { body: "<p>修正しました</p>" },
+    }),
+  },
+  "DELETE /app/task/{id}/comment/{comment_id}": {
+    expect: taskParties(),
+    request: async (f) => ({ url: `/app/task/${f.taskId}/comment/${await memberComment(f)}` }),
+  },
+  "GET /app/task/{id}/watcher/list-all": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task/${f.taskId}/watcher/list-all` }),
+  },
+  "PUT /app/task/{id}/watcher": { expect: taskParties(), request: (f) => ({ url: `/app/task/${f.taskId}/watcher` }) },
+  "DELETE /app/task/{id}/watcher": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task/${f.taskId}/watcher` }),
+  },
+  "GET /app/task/{id}/activity/list-all": {
+    expect: taskParties(),
+    request: (f) => ({ url: `/app/task/${f.taskId}/activity/list-all` }),
   },
   "PUT /app/task/{id}/restoration": {
     expect: taskParties(),

@@ -2,7 +2,8 @@ import { and, type Column, eq, gte, inArray, isNotNull, lt, not, notExists, or, 
 import type { AppContext } from "../app-context.ts";
 import type { Db } from "../db/client.ts";
 import { meetings } from "../db/schema/meetings.ts";
-import { primaryItems, secondaryItems, taskAttachments, tasks } from "../db/schema/tasks.ts";
+import { taskAttachments } from "../db/schema/task-attachments.ts";
+import { primaryItems, secondaryItems, tasks } from "../db/schema/tasks.ts";
 import { projects } from "../db/schema/workspaces.ts";
 import { tokyoToday } from "../modules/task/task-periodic.service.ts";
 import { attachmentStorage, previewKey } from "../modules/task-attachment/task-attachment.service.ts";

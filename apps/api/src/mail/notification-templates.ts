@@ -23,6 +23,9 @@ export function japaneseDate(date: string): string {
   return `${year}年${month}月${day}日`;
 }
 
+/** A comment's opening words after the sentence, quoted. */
+const excerptOf = (data: NotificationData) => (data.comment_excerpt ? `「${data.comment_excerpt}」` : "");
+
 /** The subject and the sentence of one notification, as the bell says it too. */
 export function describeNotification(item: Omit<NotificationMailItem, "link" | "workspaceName">): {
   subject: string;
@@ -46,6 +49,16 @@ export function describeNotification(item: Omit<NotificationMailItem, "link" | "
       return {
         subject: `タスク「${title}」のステータスが変わりました`,
         sentence: `${who}が、タスク「${title}」のステータスを「${statusLabels[item.data.from_status ?? ""] ?? "-"}」から「${statusLabels[item.data.to_status ?? ""] ?? "-"}」に変更しました。`,
+      };
+    case "task_commented":
+      return {
+        subject: `タスク「${title}」にコメントがありました`,
+        sentence: `${who}が、タスク「${title}」にコメントしました。${excerptOf(item.data)}`,
+      };
+    case "task_mentioned":
+      return {
+        subject: `タスク「${title}」のコメントであなたがメンションされました`,
+        sentence: `${who}が、タスク「${title}」のコメントであなたをメンションしました。${excerptOf(item.data)}`,
       };
     case "integration_broken": {
       const label = item.data.service === "chatwork" ? "Chatwork" : "Slack";

@@ -400,7 +400,9 @@ export class RealtimeHub {
       .filter((listener) => listener.status === "active")
       .map(taskViewerOf)
       .filter((viewer): viewer is Exclude<TaskViewer, { kind: "all" }> => viewer.kind !== "all");
-    const taskRows = notices.filter((notice) => notice.entity === "task" && !notice.userId).flatMap((n) => n.rows);
+    const taskRows = notices
+      .filter((notice) => TASK_ENTITIES.has(notice.entity) && !notice.userId)
+      .flatMap((n) => n.rows);
     if (!viewers.length || !taskRows.length) return new Set();
     const ids = [...new Set(taskRows.map((row) => row.id))];
     const before = taskRows.map((row) => row.before).filter((ref): ref is TaskAudienceRefs => Boolean(ref));
@@ -428,6 +430,12 @@ interface ProjectSight {
   itemProjects: Map<string, { projectId: string | null; meetingId: string | null }>;
 }
 
+/**
+ * Entities told under a task's id and heard by whoever may see that task: the task itself, and its parts
+ * (comments, watchers: migration 0016 announces them with the task's id).
+ */
+const TASK_ENTITIES = new Set(["task", "task_comment", "task_watcher"]);
+
 const seesAllMeetings = (listener: Listener) => listener.permissions.includes("manage_meetings");
 
 /** The task list's viewer (view_all_tasks, guest or member) of a listening staff member. */
@@ -447,7 +455,7 @@ function maySee(
   if (ownRecord) return true;
   if (listener.status !== "active") return false;
   if (notice.userId) return notice.userId === userId;
-  if (notice.entity === "task") {
+  if (TASK_ENTITIES.has(notice.entity)) {
     return taskViewerOf(listener).kind === "all" || sight.tasks.has(`${listener.staffId}:${row.id}`);
   }
   if (notice.entity === "project") {

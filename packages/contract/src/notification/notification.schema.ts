@@ -8,6 +8,8 @@ export const notificationKindSchema = z.enum([
   "task_done",
   "task_status_changed",
   "task_reminder",
+  "task_commented",
+  "task_mentioned",
   "meeting_invited",
   "meeting_updated",
   "meeting_cancelled",
@@ -34,6 +36,8 @@ export const notificationSchema = z
     days_before: z.number().int().nullable(),
     /** integration_broken: the service whose connection stopped (slack | chatwork). */
     service: z.enum(["slack", "chatwork"]).nullable(),
+    /** task_commented / task_mentioned: the comment's opening words as they were written. */
+    comment_excerpt: z.string().nullable(),
     read_at: timestampSchema.nullable(),
     created_at: timestampSchema,
   })

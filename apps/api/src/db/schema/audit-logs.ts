@@ -30,5 +30,7 @@ export const auditLogs = pgTable(
     index().on(t.workspaceId, t.createdAt),
     index().on(t.workspaceId, t.entity, t.createdAt),
     index().on(t.actorUserId, t.createdAt),
+    // One entity's history (a task's アクティビティ) without reading the workspace's whole log.
+    index().on(t.entityId, t.createdAt),
   ],
 );

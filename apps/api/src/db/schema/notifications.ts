@@ -11,6 +11,8 @@ export const notificationKinds = [
   "task_done",
   "task_status_changed",
   "task_reminder",
+  "task_commented",
+  "task_mentioned",
   "meeting_invited",
   "meeting_updated",
   "meeting_cancelled",
@@ -33,6 +35,8 @@ export interface NotificationData {
   starts_at?: string;
   /** integration_broken: which service (slack | chatwork) stopped delivering. */
   service?: string;
+  /** Comments: the opening words of the comment as it was written. */
+  comment_excerpt?: string;
 }
 
 /**

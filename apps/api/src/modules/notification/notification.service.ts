@@ -61,6 +61,7 @@ async function present(db: DbOrTx, workspaceId: string, rows: NotificationRow[])
       deadline_date: row.data.deadline_date ?? null,
       days_before: row.data.days_before ?? null,
       service: row.data.service === "slack" || row.data.service === "chatwork" ? row.data.service : null,
+      comment_excerpt: row.data.comment_excerpt ?? null,
       read_at: row.readAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
     };
@@ -275,6 +276,41 @@ export async function notifyTaskChanges(
     recipients,
   );
   await planTaskChangeDeliveries(ctx, tx, actorId, changes, written);
+}
+
+/**
+ * The notices of a comment (task-comment.service decides who: those mentioned, the assignee, the manager and
+ * the watchers who may see the task, never the author), in the comment's transaction: in the app and by each
+ * person's mail preference. `excerpt` is the comment's opening words, as they were written.
+ */
+export async function notifyTaskComment(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actorId: string,
+  task: TaskRow,
+  notices: { recipientId: string; kind: "task_commented" | "task_mentioned" }[],
+  excerpt: string,
+): Promise<void> {
+  if (!notices.length) return;
+  const recipients = await loadRecipients(
+    tx,
+    notices.map((notice) => notice.recipientId),
+  );
+  await deliver(
+    ctx,
+    tx,
+    notices.map(({ recipientId, kind }) => ({
+      workspaceId: task.workspaceId,
+      recipientId,
+      actorId,
+      kind,
+      taskId: task.id,
+      data: { task_title: task.title, comment_excerpt: excerpt },
+      emailStatus: emailStatusFor(recipients.get(recipientId), true),
+      createdAt: ctx.now(),
+    })),
+    recipients,
+  );
 }
 
 const externalKind = (kind: NotificationKind): PersonNotice["kind"] =>

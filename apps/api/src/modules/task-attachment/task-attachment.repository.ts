@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { taskAttachments } from "../../db/schema/tasks.ts";
+import { taskAttachments } from "../../db/schema/task-attachments.ts";
 
 export type TaskAttachmentRow = typeof taskAttachments.$inferSelect;
 

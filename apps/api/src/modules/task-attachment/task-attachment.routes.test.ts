@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
 import { addStaff, bearer, call, createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { taskAttachments } from "../../db/schema/tasks.ts";
+import { taskAttachments } from "../../db/schema/task-attachments.ts";
 import { purgeTrash } from "../../jobs/trash-purge.job.ts";
 
 /** Small enough that the limit is cheap to cross on a shared machine; the default is 20 MB. */

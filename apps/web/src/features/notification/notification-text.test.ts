@@ -14,6 +14,7 @@ const base: Notification = {
   deadline_date: null,
   days_before: null,
   service: null,
+  comment_excerpt: null,
   read_at: null,
   created_at: "2026-12-01T00:00:00.000Z",
 };
@@ -27,6 +28,16 @@ describe("notificationText", () => {
     expect(
       notificationText({ ...base, kind: "task_status_changed", from_status: "none", to_status: "in_progress" }),
     ).toBe("山田　太郎さんがタスク「見積書を送る」のステータスを「未着手」から「進行中」に変更しました");
+  });
+
+  it("quotes the opening words of a comment or a mention", () => {
+    const excerpt = { ...base, comment_excerpt: "金額を確認しました" };
+    expect(notificationText({ ...excerpt, kind: "task_commented" })).toBe(
+      "山田　太郎さんがタスク「見積書を送る」にコメントしました：「金額を確認しました」",
+    );
+    expect(notificationText({ ...excerpt, kind: "task_mentioned" })).toBe(
+      "山田　太郎さんがタスク「見積書を送る」のコメントであなたをメンションしました：「金額を確認しました」",
+    );
   });
 
   it("words reminders by the days left", () => {

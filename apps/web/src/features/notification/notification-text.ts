@@ -8,6 +8,7 @@ export function notificationText(item: Notification): string {
   const title = item.task?.title ? `「${item.task.title}」` : "タスク";
   const who = item.actor ? `${displayName(item.actor)}さん` : "";
   const meeting = `「${item.meeting?.name ?? "会議"}」`;
+  const excerpt = item.comment_excerpt ? `：「${item.comment_excerpt}」` : "";
   const when = item.meeting?.starts_at ? `（${toTokyo(item.meeting.starts_at).format("M月D日 H:mm")}〜）` : "";
   switch (item.kind) {
     case "task_assigned":
@@ -19,6 +20,10 @@ export function notificationText(item: Notification): string {
       const to = item.to_status ? STATUS_LABELS[item.to_status] : "";
       return `${who}がタスク${title}のステータスを「${from}」から「${to}」に変更しました`;
     }
+    case "task_commented":
+      return `${who}がタスク${title}にコメントしました${excerpt}`;
+    case "task_mentioned":
+      return `${who}がタスク${title}のコメントであなたをメンションしました${excerpt}`;
     case "integration_broken":
       return `${item.service === "chatwork" ? "Chatwork" : "Slack"}連携が停止しました。外部連携のページから接続し直してください`;
     case "task_reminder": {

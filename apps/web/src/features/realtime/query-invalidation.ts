@@ -19,6 +19,15 @@ export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspa
         (root(key) === "task" && key[1] !== "periodic-preview" && (key[1] !== "detail" || key[2] === event.id)) ||
         root(key) === "analytics" ||
         (root(key) === "meeting" && key[1] === "detail");
+    case "task_comment":
+      // A comment (its id is its task's): that task's comments and timeline; the lists show no comments.
+      return (key) =>
+        root(key) === "task" &&
+        key[1] === "detail" &&
+        key[2] === event.id &&
+        (key[3] === "comments" || key[3] === "activity");
+    case "task_watcher":
+      return (key) => root(key) === "task" && key[1] === "detail" && key[2] === event.id && key[3] === "watchers";
     case "primary_item":
     case "secondary_item":
       // Items are listed with their tasks; a task's detail names its items.

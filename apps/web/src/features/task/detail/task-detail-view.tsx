@@ -21,6 +21,7 @@ import { usePutTaskStatus } from "./api/put-task-status.ts";
 import { type TaskPatch, useUpdateTaskDetail } from "./api/update-task-detail.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { TaskAttachmentsSection } from "./task-attachments.tsx";
+import { TaskConversation } from "./task-comments.tsx";
 import { TaskDescriptionSection } from "./task-description-section.tsx";
 import { allowedStatusTargets, canEditTask, type TaskViewer } from "./task-detail-rules.ts";
 import { TaskNotificationSection } from "./task-notification-section.tsx";
@@ -28,6 +29,7 @@ import { TaskPeriodicSection } from "./task-periodic-section.tsx";
 import { TaskProperties } from "./task-properties.tsx";
 import { TaskStatusHistory } from "./task-status-history.tsx";
 import { TaskStatusSelect } from "./task-status-select.tsx";
+import { TaskWatchButton } from "./task-watch-button.tsx";
 import { useFieldDraft } from "./use-field-draft.ts";
 import { type SaveState, useTaskSaver } from "./use-task-saver.ts";
 
@@ -75,6 +77,7 @@ export function TaskDetailView({ task, onClose }: { task: TaskDetail; onClose: (
           </Typography>
           <Box sx={{ flex: 1 }} />
           <SaveIndicator state={saver.state} />
+          <TaskWatchButton taskId={task.id} />
           <Tooltip title="閉じる">
             <IconButton onClick={onClose} aria-label="閉じる" edge="end">
               <CloseOutlined />
@@ -119,6 +122,7 @@ export function TaskDetailView({ task, onClose }: { task: TaskDetail; onClose: (
         <Section id="task-history-title" icon={<HistoryOutlined />} title="ステータス履歴">
           <TaskStatusHistory history={task.status_history} />
         </Section>
+        <TaskConversation task={task} />
         <Typography variant="caption" sx={{ color: "text.secondary" }}>
           作成 {formatDateTime(task.created_at)}・最終更新 {formatDateTime(task.updated_at)}
         </Typography>
