@@ -26,7 +26,7 @@ import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { StaffAvatar } from "../../../components/staff-avatar.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
-import { formatDateTime, toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp, formatDateTime, toTokyo } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
@@ -89,7 +89,7 @@ function AuditLogContent({
   const download = async () => {
     try {
       const file = await exportLog.mutateAsync({ workspace_id: workspaceId, ...filters });
-      saveBlob(file.blob, `監査ログ_${toTokyo(new Date()).format("YYYYMMDD")}.csv`);
+      saveBlob(file.blob, `監査ログ_${fileDateStamp()}.csv`);
       showToast("CSVファイルをダウンロードしました", { type: "success" });
     } catch {
       // shown by the mutation cache
