@@ -2,7 +2,13 @@ import { z } from "zod";
 import { authorityRulesSchema } from "../authority/authority.schema.ts";
 import { idParamsSchema } from "../common/common.schema.ts";
 import { defineContract } from "../common/define-contract.ts";
-import { baseNamesSchema, dateStyleSchema, workspaceCodeSchema, workspaceNameSchema, workspaceSchema } from "./workspace.schema.ts";
+import {
+  baseNamesSchema,
+  dateStyleSchema,
+  workspaceCodeSchema,
+  workspaceNameSchema,
+  workspaceSchema,
+} from "./workspace.schema.ts";
 
 export const updateWorkspaceContract = defineContract({
   operationId: "updateWorkspace",

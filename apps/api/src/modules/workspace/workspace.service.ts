@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { AuthorityRules } from "@tasuki/contract/authority/authority.schema";
-import { type BaseNames, type DateStyle, defaultBaseNames, type Workspace } from "@tasuki/contract/workspace/workspace.schema";
+import {
+  type BaseNames,
+  type DateStyle,
+  defaultBaseNames,
+  type Workspace,
+} from "@tasuki/contract/workspace/workspace.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
