@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { RouterLink } from "../../../components/router-link.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
 import { csvBlob } from "../../../lib/csv.ts";
-import { fileDateStamp, toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp } from "../../../lib/date.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { type FigureTable, tableCsvRows } from "../analytics-tables.ts";
 

@@ -6,7 +6,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useState } from "react";
 import { saveBlob } from "../../../lib/api-blob.ts";
-import { fileDateStamp, toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp } from "../../../lib/date.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useExportStaff } from "../../workspace-user/api/export-staff.ts";
 

@@ -31,7 +31,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
 import { csvBlob } from "../../../lib/csv.ts";
-import { fileDateStamp, formatIsoDate, toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp, formatIsoDate } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
