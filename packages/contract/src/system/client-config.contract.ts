@@ -15,6 +15,8 @@ export const clientConfigSchema = z
       manual: z.url(),
     }),
     sns_providers: z.array(z.object({ provider: snsProviderSchema, label: z.string() })),
+    /** False when no AI service is configured: 「説明を自動作成」 then writes a fixed template, and says so first. */
+    ai_configured: z.boolean(),
   })
   .meta({ id: "ClientConfig" });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

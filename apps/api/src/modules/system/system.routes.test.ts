@@ -73,6 +73,8 @@ describe("client config", () => {
       terms_version: "2026-11-01",
       links: { terms: expect.stringMatching(/^https:/) },
       sns_providers: [],
+      // The test server has no AI_BASE_URL: the description generator is the template.
+      ai_configured: false,
     });
   });
 });

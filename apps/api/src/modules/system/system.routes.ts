@@ -28,6 +28,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     terms_version: ctx.config.termsVersion,
     links: ctx.config.links,
     sns_providers: listProviders(ctx),
+    ai_configured: ctx.config.ai !== null,
   }));
 
   // The embedded outbox: mails that had no SMTP server to go to, verification codes included. Served only
