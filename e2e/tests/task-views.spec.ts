@@ -4,10 +4,15 @@ import { signIn } from "../support/organization.ts";
 import { api, createTask, taskTeam } from "../support/tasks.ts";
 
 /** dnd-kit and the gantt chart follow pointer moves: press, move in steps, release (a jump is not a drag). */
-async function drag(page: Page, from: Locator, to: { x: number; y: number }) {
+type Point = { x: number; y: number };
+
+/** `to` is a point, or one reckoned from the dragged element's box once it is scrolled into view. */
+async function drag(page: Page, from: Locator, target: Point | ((box: Point & { width: number }) => Point)) {
+  await from.scrollIntoViewIfNeeded();
   const box = await from.boundingBox();
   if (!box) throw new Error("nothing to drag");
   const start = { x: box.x + Math.min(box.width / 2, 12), y: box.y + box.height / 2 };
+  const to = typeof target === "function" ? target({ x: start.x, y: start.y, width: box.width }) : target;
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   for (let step = 1; step <= 8; step++) {
@@ -47,6 +52,7 @@ test("the board, the calendar and the gantt chart each change a task by a drag t
   const gantt = await createTask(team.owner.token, {
     ...base,
     title: "招待状を送る",
+    project_id: team.project.id,
     starts_at: "2030-06-10T00:00:00+09:00",
     expires_at: "2030-06-12T23:59:59+09:00",
   });
@@ -67,8 +73,8 @@ test("the board, the calendar and the gantt chart each change a task by a drag t
     timeout: 30_000,
   });
 
-  // カレンダー: the deadline moves from the 12th to the 14th.
-  await page.goto("/task/me?layout=calendar&date=2030-06-10");
+  // カレンダー (a week: one row, so no scrolling while dragging): the deadline moves from the 12th to the 14th.
+  await page.goto("/task/me?layout=calendar&span=week&date=2030-06-10");
   const chip = page.locator('[data-day="2030-06-12"]').getByText("会場を予約する");
   await expect(chip).toBeVisible({ timeout: 30_000 });
   await drag(page, chip, await centreOf(page.locator('[data-day="2030-06-14"]')));
@@ -79,12 +85,11 @@ test("the board, the calendar and the gantt chart each change a task by a drag t
   });
 
   // ガント: the bar moves two days later, its start and deadline together.
-  await page.goto("/task/me?layout=gantt&date=2030-06-10");
+  await page.goto(`/task/me?layout=gantt&date=2030-06-10&project_id=${team.project.id}`);
   const bar = page.locator('[data-gantt-bar="task"][aria-label^="招待状を送る"]');
   await expect(bar).toHaveAttribute("data-start", "2030-06-10", { timeout: 30_000 });
-  const box = (await bar.boundingBox())!;
-  const dayWidth = box.width / 3; // 10th to 12th: three days
-  await drag(page, bar, { x: box.x + Math.min(box.width / 2, 12) + 2 * dayWidth, y: box.y + box.height / 2 });
+  // The bar spans three days (10th to 12th): two days later is two thirds of its width to the right.
+  await drag(page, bar, (start) => ({ x: start.x + (2 * start.width) / 3, y: start.y }));
   await expect.poll(async () => tokyoDay((await read(gantt.id)).starts_at), { timeout: 15_000 }).toBe("2030-06-12");
   expect(tokyoDay((await read(gantt.id)).expires_at)).toBe("2030-06-14");
   await page.reload();
