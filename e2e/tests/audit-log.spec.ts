@@ -33,7 +33,10 @@ test("an owner reads who changed what on 監査ログ, filters it and downloads 
   const edit = rowOf("変更");
   await expect(edit).toContainText("契約書を最終確認する");
   await expect(edit).toContainText("タイトル");
-  await expect(edit).toContainText("契約書を確認する");
+  // One line per change; opened, it shows every field from → to.
+  await edit.getByRole("button", { name: "変更内容を開く" }).click();
+  const details = table.getByRole("definition").filter({ hasText: "契約書を確認する" });
+  await expect(details).toContainText("契約書を確認する→契約書を最終確認する");
   await expect(rowOf("作成")).toContainText("契約書を確認する");
   await ownerPage.screenshot({ path: "../.tasuki/e2e-results/audit-log-page.png", fullPage: true });
   await expect(ownerPage).toHaveURL(/entity=task/);

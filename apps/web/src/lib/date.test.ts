@@ -1,14 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   ALL_PERIOD,
   addThirtyDays,
   endOfDayInTokyo,
+  fileDateStamp,
   formatDateTime,
   formatIsoDate,
   formatJapaneseDate,
+  formatMonthDay,
   formatSlashDate,
+  formatYearMonth,
+  getDateStyle,
   isAllPeriod,
   isValidDate,
+  setDateStyle,
   WEEKDAY_LABELS,
   weekdayLabel,
 } from "./date.ts";
@@ -100,6 +105,38 @@ describe("date formats", () => {
     expect(formatSlashDate(null)).toBe("");
     expect(formatIsoDate(undefined)).toBe("");
     expect(formatJapaneseDate("2025-02-30")).toBe("");
+  });
+});
+
+describe("和暦 (a workspace's date style)", () => {
+  afterEach(() => setDateStyle("gregorian"));
+
+  it("writes the era of the Tokyo day, 元年 for an era's first year", () => {
+    const style = { style: "japanese" } as const;
+    expect(formatJapaneseDate("2025-11-25", style)).toBe("令和7年11月25日");
+    expect(formatJapaneseDate("2019-05-01", style)).toBe("令和元年5月1日");
+    expect(formatJapaneseDate("2019-04-30", style)).toBe("平成31年4月30日");
+    // 15:00 UTC on 30 April is already 1 May in Tokyo: the era follows Tokyo's day.
+    expect(formatJapaneseDate("2019-04-30T15:00:00Z", style)).toBe("令和元年5月1日");
+    expect(formatSlashDate("2025-04-01", style)).toBe("R7/04/01");
+    expect(formatSlashDate("2025-04-01", { ...style, shortYear: true })).toBe("R7/04/01");
+    expect(formatDateTime("2025-03-31T15:05:00Z", style)).toBe("R7/04/01 00:05");
+    expect(formatYearMonth("2025-11-01", style)).toBe("令和7年11月");
+  });
+
+  it("follows the current workspace's choice, and keeps machine formats 西暦", () => {
+    expect(formatJapaneseDate("2025-11-25")).toBe("2025年11月25日");
+    expect(formatYearMonth("2025-11-25")).toBe("2025年11月");
+    setDateStyle("japanese");
+    expect(getDateStyle()).toBe("japanese");
+    expect(formatJapaneseDate("2025-11-25")).toBe("令和7年11月25日");
+    expect(formatSlashDate("2025-11-25T00:00:00Z")).toBe("R7/11/25");
+    expect(formatDateTime("2025-11-25T00:00:00Z")).toBe("R7/11/25 09:00");
+    expect(formatJapaneseDate("2025-11-25", { style: "gregorian" })).toBe("2025年11月25日");
+    expect(formatIsoDate("2025-11-25T00:00:00Z")).toBe("2025-11-25");
+    expect(fileDateStamp("2025-11-25T00:00:00Z")).toBe("20251125");
+    expect(formatMonthDay("2025-11-25", { kanji: true })).toBe("11月25日");
+    expect(formatJapaneseDate(null)).toBe("");
   });
 });
 

@@ -1,3 +1,4 @@
+import type { DateStyle } from "@tasuki/contract/workspace/workspace.schema";
 import dayjs, { type Dayjs } from "dayjs";
 import "dayjs/locale/ja";
 import timezone from "dayjs/plugin/timezone";
@@ -76,29 +77,108 @@ export function addThirtyDays(input: DateInput): Date {
   return addDays(input, 30);
 }
 
-function format(input: DateInput | null | undefined, pattern: string): string {
+/*
+ * This module is the one place the web app turns a date into text for people. Each workspace chooses 西暦
+ * (2025年11月25日, the default) or 和暦 (令和7年11月25日); the shell sets the current workspace's choice with
+ * `setDateStyle` and every formatter below honours it. 和暦 comes from the browser's own Japanese calendar
+ * (ICU: 令和, 平成 … and 元年 for an era's first year), so a new era needs no release of ours. Values for
+ * machines — date inputs, the API, CSV exports — stay YYYY-MM-DD or 西暦 whatever the choice.
+ */
+let dateStyle: DateStyle = "gregorian";
+
+/**
+ * The current workspace's choice. The shell sets it while rendering, before the pages, and keys the pages on
+ * it: a change (another workspace, or the setting saved) redraws every date at once.
+ */
+export function setDateStyle(style: DateStyle): void {
+  dateStyle = style;
+}
+
+export function getDateStyle(): DateStyle {
+  return dateStyle;
+}
+
+const ERA_CALENDAR = "ja-JP-u-ca-japanese";
+/** 令和7年11月25日 */
+const eraLong = new Intl.DateTimeFormat(ERA_CALENDAR, {
+  timeZone: APP_TIME_ZONE,
+  era: "long",
+  year: "numeric",
+  // "long" (11月), not "numeric": ICU writes a numeric month as 令和7/11/25.
+  month: "long",
+  day: "numeric",
+});
+/** R7/11/25: the short 和暦 of tables and lists, as Japanese forms and spreadsheets write it. */
+const eraSlash = new Intl.DateTimeFormat(ERA_CALENDAR, {
+  timeZone: APP_TIME_ZONE,
+  era: "narrow",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+/** 令和7年11月 */
+const eraYearMonth = new Intl.DateTimeFormat(ERA_CALENDAR, {
+  timeZone: APP_TIME_ZONE,
+  era: "long",
+  year: "numeric",
+  month: "long",
+});
+
+export interface DateStyleOption {
+  /** The style to write in; the current workspace's when left out. */
+  style?: DateStyle | undefined;
+}
+
+function format(
+  input: DateInput | null | undefined,
+  pattern: string,
+  era: Intl.DateTimeFormat,
+  options?: DateStyleOption,
+): string {
   if (input === null || input === undefined || !isValidDate(input)) return "";
-  return toTokyo(input).format(pattern);
+  const tokyo = toTokyo(input);
+  return (options?.style ?? dateStyle) === "japanese" ? era.format(tokyo.toDate()) : tokyo.format(pattern);
 }
 
-/** 2025/04/01, or 25/04/01 with `shortYear`. */
-export function formatSlashDate(input: DateInput | null | undefined, options?: { shortYear?: boolean }): string {
-  return format(input, options?.shortYear ? "YY/MM/DD" : "YYYY/MM/DD");
+/** 2025/04/01, or 25/04/01 with `shortYear`; 和暦: R7/04/01 either way. */
+export function formatSlashDate(
+  input: DateInput | null | undefined,
+  options?: { shortYear?: boolean } & DateStyleOption,
+): string {
+  return format(input, options?.shortYear ? "YY/MM/DD" : "YYYY/MM/DD", eraSlash, options);
 }
 
-/** 2025-04-01, the form date inputs and the API's date-only values use. */
+/** 2025-04-01, the form date inputs and the API's date-only values use (never 和暦: it is for machines). */
 export function formatIsoDate(input: DateInput | null | undefined): string {
-  return format(input, "YYYY-MM-DD");
+  if (input === null || input === undefined || !isValidDate(input)) return "";
+  return toTokyo(input).format("YYYY-MM-DD");
 }
 
-/** 2025年4月1日 */
-export function formatJapaneseDate(input: DateInput | null | undefined): string {
-  return format(input, "YYYY年M月D日");
+/** 2025年4月1日; 和暦: 令和7年4月1日. */
+export function formatJapaneseDate(input: DateInput | null | undefined, options?: DateStyleOption): string {
+  return format(input, "YYYY年M月D日", eraLong, options);
 }
 
-/** 2025/04/01 09:05 */
-export function formatDateTime(input: DateInput | null | undefined): string {
-  return format(input, "YYYY/MM/DD HH:mm");
+/** 2025年4月; 和暦: 令和7年4月 (a calendar's or a chart's month). */
+export function formatYearMonth(input: DateInput | null | undefined, options?: DateStyleOption): string {
+  return format(input, "YYYY年M月", eraYearMonth, options);
+}
+
+/** 2025/04/01 09:05; 和暦: R7/04/01 09:05. */
+export function formatDateTime(input: DateInput | null | undefined, options?: DateStyleOption): string {
+  const date = formatSlashDate(input, options);
+  return date && `${date} ${toTokyo(input!).format("HH:mm")}`;
+}
+
+/** 4/1 or 4月1日 (no year, so the same in both styles): days inside a month or a week on screen. */
+export function formatMonthDay(input: DateInput | null | undefined, options?: { kanji?: boolean }): string {
+  if (input === null || input === undefined || !isValidDate(input)) return "";
+  return toTokyo(input).format(options?.kanji ? "M月D日" : "M/D");
+}
+
+/** The export files' stamp (監査ログ_20251125.csv): a file name sorts by 西暦 whatever the screen shows. */
+export function fileDateStamp(input: DateInput = new Date(), withTime = false): string {
+  return toTokyo(input).format(withTime ? "YYYYMMDD_HHmm" : "YYYYMMDD");
 }
 
 /** The single-character weekday (日…土) of the Tokyo day of the input. */

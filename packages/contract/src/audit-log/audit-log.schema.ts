@@ -46,6 +46,11 @@ export const auditLogSchema = z
     action: auditActionSchema,
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
+    /**
+     * Today's names of the people and rows the changed fields point to (assignee_id, group_id, created_by …),
+     * by id, so that a reader sees 山田　太郎 instead of an id. An id that names nothing any more is left out.
+     */
+    names: z.record(z.string(), z.string()),
     created_at: timestampSchema,
   })
   .meta({ id: "AuditLog" });

@@ -17,6 +17,8 @@ export const clientConfigSchema = z
     sns_providers: z.array(z.object({ provider: snsProviderSchema, label: z.string() })),
     /** The largest task attachment the server takes (ATTACHMENT_MAX_BYTES), so that the app refuses bigger ones first. */
     attachment_max_bytes: z.number().int(),
+    /** False when no AI service is configured: 「説明を自動作成」 then writes a fixed template, and says so first. */
+    ai_configured: z.boolean(),
   })
   .meta({ id: "ClientConfig" });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

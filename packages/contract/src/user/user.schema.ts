@@ -1,13 +1,15 @@
 import { z } from "zod";
 import { snsProviderSchema } from "../auth/auth.schema.ts";
 import { idSchema, roleSchema, timestampSchema, workspaceUserStatusSchema } from "../common/common.schema.ts";
+import { dateStyleSchema } from "../workspace/workspace.schema.ts";
 
 export const membershipSchema = z.object({
   id: idSchema,
   workspace_id: idSchema,
   role: roleSchema,
   status: workspaceUserStatusSchema,
-  workspace: z.object({ id: idSchema, name: z.string() }),
+  /** `date_style` comes with the session so that the first screen already writes dates as the workspace does. */
+  workspace: z.object({ id: idSchema, name: z.string(), date_style: dateStyleSchema }),
 });
 
 export const userSchema = z

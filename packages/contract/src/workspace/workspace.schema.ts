@@ -41,6 +41,16 @@ export const officialPositionSchema = z
   .meta({ id: "OfficialPosition" });
 export type OfficialPosition = z.infer<typeof officialPositionSchema>;
 
+/**
+ * How the web app writes dates for this workspace: 西暦 (2025年11月25日, the default) or 和暦 (令和7年11月25日).
+ * Entry fields stay 西暦 (YYYY-MM-DD) whatever the choice: it changes what is shown, never what is stored.
+ */
+export const dateStyleSchema = z.enum(["gregorian", "japanese"], {
+  error: "日付の表記は西暦（gregorian）か和暦（japanese）を指定してください",
+});
+export type DateStyle = z.infer<typeof dateStyleSchema>;
+export const DATE_STYLE_LABELS: Record<DateStyle, string> = { gregorian: "西暦", japanese: "和暦" };
+
 export const workspaceSchema = z
   .object({
     id: idSchema,
@@ -49,6 +59,7 @@ export const workspaceSchema = z
     status: z.enum(["active", "disabled", "locked"]),
     base_names: baseNamesSchema,
     authority_rules: authorityRulesSchema,
+    date_style: dateStyleSchema,
     group_types: z.array(groupTypeSchema),
     official_positions: z.array(officialPositionSchema),
     created_at: timestampSchema,

@@ -32,6 +32,10 @@ export const workspaces = pgTable(
     baseNames: jsonb("base_names").$type<BaseNames>(),
     /** Null means the default matrix; the owner's column is never stored. */
     authorityRules: jsonb("authority_rules").$type<AuthorityRules>(),
+    /** How the web app writes dates: 西暦 (2025年11月25日) or 和暦 (令和7年11月25日). */
+    dateStyle: text("date_style", { enum: ["gregorian", "japanese"] })
+      .notNull()
+      .default("gregorian"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),

@@ -1,10 +1,13 @@
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLogs } from "../../db/schema/audit-logs.ts";
+import { meetings } from "../../db/schema/meetings.ts";
 import { primaryItems, secondaryItems, tasks } from "../../db/schema/tasks.ts";
 import { groups, groupTypes, officialPositions, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AuditFilter {
   actorUserId?: string | undefined;
@@ -79,41 +82,42 @@ export async function findStaffUserId(db: DbOrTx, workspaceId: string, staffId: 
   return row;
 }
 
-/** Today's names of the entities on a page, one query per kind present (a diff may not carry the name). */
-export async function findEntityLabels(
-  db: DbOrTx,
-  workspaceId: string,
-  wanted: { entity: string; id: string }[],
-): Promise<Map<string, string>> {
-  const labels = new Map<string, string>();
-  const idsOf = (entity: string) => [...new Set(wanted.filter((w) => w.entity === entity).map((w) => w.id))];
-  const named = [
-    ["task", tasks, tasks.title],
-    ["group", groups, groups.name],
-    ["project", projects, projects.name],
-    ["primary_item", primaryItems, primaryItems.name],
-    ["secondary_item", secondaryItems, secondaryItems.name],
-    ["group_type", groupTypes, groupTypes.name],
-    ["official_position", officialPositions, officialPositions.name],
-  ] as const;
-  for (const [entity, table, column] of named) {
-    const ids = idsOf(entity);
-    if (!ids.length) continue;
-    const rows = await db
-      .select({ id: table.id, label: column })
-      .from(table)
-      .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, ids)));
-    for (const row of rows) labels.set(`${entity}:${row.id}`, row.label);
-  }
-  const staffIds = idsOf("workspace_user");
-  if (staffIds.length) {
-    const rows = await db
-      .select({ id: workspaceUsers.id, lastName: workspaceUsers.lastName, firstName: workspaceUsers.firstName })
-      .from(workspaceUsers)
-      .where(and(eq(workspaceUsers.workspaceId, workspaceId), inArray(workspaceUsers.id, staffIds)));
-    for (const row of rows) labels.set(`workspace_user:${row.id}`, `${row.lastName} ${row.firstName}`);
-  }
-  return labels;
+/**
+ * Today's names of the rows and people a page of the log points to — the changed rows themselves and the ids in
+ * their fields (assignee_id, group_id, created_by …) — whatever table each id belongs to: ids are UUIDs, unique
+ * across tables. Staff are found by their staff id or their user id (created_by holds the user). One query for
+ * the whole page; trashed rows keep their names, another workspace's rows are never read.
+ */
+export async function findNamesByIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  // Only UUIDs can name a row; anything else a field held (a free text *_id of a provider) names nothing.
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (!wanted.length) return names;
+  // One array parameter, however many ids: an export of 10,000 rows stays one short statement.
+  const idArray = `{${wanted.join(",")}}`;
+  const named = (table: SQL, column: SQL, key = sql`id`) =>
+    sql`select ${key}::text as id, ${column} as label from ${table} where workspace_id = ${workspaceId} and ${key} in (select id from wanted)`;
+  const person = sql`last_name || '　' || first_name`;
+  const result = await db.execute<{ id: string; label: string }>(
+    sql`with wanted as (select unnest(${idArray}::uuid[]) as id) ${sql.join(
+      [
+        named(sql`${workspaceUsers}`, person),
+        named(sql`${workspaceUsers}`, person, sql`user_id`),
+        named(sql`${tasks}`, sql`title`),
+        named(sql`${groups}`, sql`name`),
+        named(sql`${projects}`, sql`name`),
+        named(sql`${primaryItems}`, sql`name`),
+        named(sql`${secondaryItems}`, sql`name`),
+        named(sql`${groupTypes}`, sql`name`),
+        named(sql`${officialPositions}`, sql`name`),
+        named(sql`${meetings}`, sql`name`),
+      ],
+      sql` union all `,
+    )}`,
+  );
+  const rows = (result as unknown as { rows: { id: string; label: string }[] }).rows;
+  for (const row of rows) names.set(row.id, row.label);
+  return names;
 }
 
 /** An operator event (no workspace): sign-up, login, token renewal, application error. */

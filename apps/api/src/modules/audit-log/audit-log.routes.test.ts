@@ -31,6 +31,7 @@ interface Entry {
   action: string;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  names: Record<string, string>;
 }
 
 async function world() {
@@ -108,10 +109,63 @@ describe("the audit log", () => {
     expect(staff[0]).toMatchObject({
       actor: { id: w.adminId },
       entity_id: w.memberId,
-      entity_label: "鈴木 一郎",
+      entity_label: "鈴木　一郎",
       before: { status: "active" },
       after: { status: "suspended" },
     });
+  });
+
+  it("names the people and rows a change points to, from the workspace's own rows only", async () => {
+    const w = await world();
+    const group = await api("POST", "/app/group/new", w.admin, {
+      workspace_id: w.workspaceId,
+      name: "経理部",
+      leader_id: w.memberId,
+      member_ids: [w.memberId],
+    });
+    expect(group.status).toBe(201);
+    const task = await api("POST", "/app/task/new", w.admin, {
+      workspace_id: w.workspaceId,
+      title: "請求書を送る",
+      assignee_id: w.memberId,
+      group_id: group.body.id,
+    });
+    await api("PATCH", `/app/task/${task.body.id}`, w.owner, { assignee_id: w.adminId });
+
+    const [updated, created] = (await log(w, "&entity=task")).items;
+    expect(updated).toMatchObject({
+      entity_label: "請求書を送る",
+      before: { assignee_id: w.memberId },
+      after: { assignee_id: w.adminId },
+      names: { [w.memberId]: "鈴木　一郎", [w.adminId]: "鈴木　一郎" },
+    });
+    expect(created!.names).toMatchObject({ [w.memberId]: "鈴木　一郎", [group.body.id]: "経理部" });
+    // created_by is named too, whether it holds the staff member or the user behind them.
+    expect(created!.names[created!.after!.created_by as string]).toBe("鈴木　一郎");
+    const [membership] = (await log(w, "&entity=group_member&action=created")).items;
+    expect(membership).toMatchObject({ action: "created", entity_label: "経理部：鈴木　一郎" });
+
+    // An id of another company's row is never named, even where a field holds one.
+    const outsider = await signUpWithWorkspace(t, "他社の監査");
+    const theirStaff = await addStaff(t, outsider.workspace.id, "member");
+    const theirGroup = await api("POST", "/app/group/new", outsider.tokens.access_token, {
+      workspace_id: outsider.workspace.id,
+      name: "他社の秘密の部署",
+    });
+    await t.ctx.db.insert(auditLogs).values({
+      workspaceId: w.workspaceId,
+      actorUserId: null,
+      entity: "task",
+      entityId: theirGroup.body.id,
+      action: "updated",
+      before: { assignee_id: theirStaff.staffId, group_id: theirGroup.body.id },
+      after: { assignee_id: w.memberId, group_id: null },
+      detail: null,
+    });
+    const [forged] = (await log(w, "&entity=task")).items;
+    expect(forged!.entity_label).toBeNull();
+    expect(forged!.names).toEqual({ [w.memberId]: "鈴木　一郎" });
+    expect(JSON.stringify(forged)).not.toContain("他社の秘密の部署");
   });
 
   it("never copies secrets, and refuses to change or remove a row", async () => {
@@ -196,7 +250,7 @@ describe("the audit log", () => {
     const text = res.rawPayload.subarray(3).toString("utf8");
     const lines = text.split("\r\n");
     expect(lines[0]).toBe("日時,操作者,対象,対象名,操作,変更内容,ID");
-    expect(lines[1]).toContain(",鈴木 一郎,グループ,");
+    expect(lines[1]).toContain(",鈴木　一郎,グループ,");
     expect(lines[1]).toContain(",作成,");
     // The name starts with "=": Excel must see text, not a formula.
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);

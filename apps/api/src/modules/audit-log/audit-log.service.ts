@@ -1,5 +1,9 @@
 import type { auditLogFilterSchema, listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_FIELD_LABELS,
+} from "@tasuki/contract/audit-log/audit-log.labels";
 import type { AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
@@ -12,7 +16,7 @@ import { toCsv } from "../workspace-user/staff-csv-format.ts";
 import {
   type AuditFilter,
   type AuditLogRow,
-  findEntityLabels,
+  findNamesByIds,
   findStaffByUserIds,
   findStaffUserId,
   listAuditRows,
@@ -30,9 +34,37 @@ function ownLabel(row: AuditLogRow): string | null {
   if (typeof values.title === "string") return values.title;
   if (typeof values.name === "string") return values.name;
   if (typeof values.last_name === "string" && typeof values.first_name === "string") {
-    return `${values.last_name} ${values.first_name}`;
+    return `${values.last_name}\u3000${values.first_name}`;
   }
   return null;
+}
+
+/** Fields that point to another row or a person: `*_id` and who created or connected something. */
+const isReference = (key: string) => key.endsWith("_id") || key === "created_by" || key === "connected_by";
+
+function referencedIds(row: AuditLogRow): string[] {
+  const ids: string[] = [];
+  for (const values of [row.before, row.after] as (Record<string, unknown> | null)[]) {
+    for (const [key, value] of Object.entries(values ?? {})) {
+      if (isReference(key) && typeof value === "string" && key !== "workspace_id") ids.push(value);
+    }
+  }
+  return ids;
+}
+
+/** A membership row (group, project, meeting) has no name of its own: 「営業部：山田　太郎」. */
+const LINKS: Record<string, string> = {
+  group_member: "group_id",
+  project_member: "project_id",
+  meeting_participant: "meeting_id",
+};
+function linkLabel(row: AuditLogRow, names: Map<string, string>): string | null {
+  const parentKey = LINKS[row.entity];
+  if (!parentKey) return null;
+  const values = { ...(row.before ?? {}), ...(row.after ?? {}) } as Record<string, unknown>;
+  const parent = names.get(String(values[parentKey]));
+  const person = names.get(String(values.workspace_user_id));
+  return parent && person ? `${parent}：${person}` : (parent ?? person ?? null);
 }
 
 async function resolveFilter(ctx: AppContext, workspaceId: string, query: FilterQuery): Promise<AuditFilter> {
@@ -62,14 +94,18 @@ async function present(ctx: AppContext, workspaceId: string, rows: AuditLogRow[]
     rows.map((row) => row.actorUserId).filter((id): id is string => id !== null),
   );
   const byUser = new Map(staff.map((person) => [person.userId, person]));
-  const unnamed = rows.filter((row) => row.entityId && !ownLabel(row));
-  const labels = await findEntityLabels(
+  const names = await findNamesByIds(
     ctx.db,
     workspaceId,
-    unnamed.map((row) => ({ entity: row.entity, id: row.entityId! })),
+    rows.flatMap((row) => [...referencedIds(row), ...(row.entityId && !ownLabel(row) ? [row.entityId] : [])]),
   );
   return rows.map((row) => {
     const actor = row.actorUserId ? byUser.get(row.actorUserId) : undefined;
+    const own: Record<string, string> = {};
+    for (const id of referencedIds(row)) {
+      const name = names.get(id);
+      if (name) own[id] = name;
+    }
     return {
       id: row.id,
       workspace_id: workspaceId,
@@ -83,10 +119,11 @@ async function present(ctx: AppContext, workspaceId: string, rows: AuditLogRow[]
         : null,
       entity: row.entity as AuditLog["entity"],
       entity_id: row.entityId,
-      entity_label: ownLabel(row) ?? (row.entityId ? (labels.get(`${row.entity}:${row.entityId}`) ?? null) : null),
+      entity_label: ownLabel(row) ?? linkLabel(row, names) ?? (row.entityId ? (names.get(row.entityId) ?? null) : null),
       action: row.action as AuditLog["action"],
       before: row.before ?? null,
       after: row.after ?? null,
+      names: own,
       created_at: row.createdAt.toISOString(),
     };
   });
@@ -116,17 +153,23 @@ const tokyoDateTime = new Intl.DateTimeFormat("ja-JP", {
   second: "2-digit",
 });
 
-const cell = (value: unknown) =>
-  value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+/** A stored value, with the name of the person or row an id points to (the id stays, for a search). */
+const cell = (item: AuditLog, value: unknown) => {
+  if (value === null || value === undefined) return "";
+  if (typeof value !== "string") return JSON.stringify(value);
+  const name = item.names[value];
+  return name ? `${name}（${value}）` : value;
+};
 
-/** The changed fields as one cell: `field: before → after`, one per line. */
+/** The changed fields as one cell: `項目: before → after`, one per line, every field (the page hides a few). */
 function changesCell(item: AuditLog): string {
   const keys = [...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})])];
   return keys
     .map((key) => {
-      if (item.action === "created") return `${key}: ${cell(item.after?.[key])}`;
-      if (item.action === "deleted" && !item.after) return `${key}: ${cell(item.before?.[key])}`;
-      return `${key}: ${cell(item.before?.[key])} → ${cell(item.after?.[key])}`;
+      const label = AUDIT_FIELD_LABELS[key] ?? key;
+      if (item.action === "created") return `${label}: ${cell(item, item.after?.[key])}`;
+      if (item.action === "deleted" && !item.after) return `${label}: ${cell(item, item.before?.[key])}`;
+      return `${label}: ${cell(item, item.before?.[key])} → ${cell(item, item.after?.[key])}`;
     })
     .join("\n");
 }
@@ -144,7 +187,7 @@ export async function exportAuditLogCsv(ctx: AppContext, auth: RequestAuth, quer
     ["日時", "操作者", "対象", "対象名", "操作", "変更内容", "ID"],
     ...items.map((item) => [
       tokyoDateTime.format(new Date(item.created_at)),
-      item.actor ? `${item.actor.last_name} ${item.actor.first_name}` : "システム",
+      item.actor ? `${item.actor.last_name}\u3000${item.actor.first_name}` : "システム",
       AUDIT_ENTITY_LABELS[item.entity] ?? item.entity,
       item.entity_label ?? "",
       AUDIT_ACTION_LABELS[item.action] ?? item.action,

@@ -74,6 +74,8 @@ describe("client config", () => {
       links: { terms: expect.stringMatching(/^https:/) },
       sns_providers: [],
       attachment_max_bytes: 20 * 1024 * 1024,
+      // The test server has no AI_BASE_URL: the description generator is the template.
+      ai_configured: false,
     });
   });
 });

@@ -30,6 +30,7 @@ export function registerSystemRoutes(app: FastifyInstance, ctx: AppContext): voi
     links: ctx.config.links,
     sns_providers: listProviders(ctx),
     attachment_max_bytes: ctx.config.attachmentMaxBytes ?? defaultAttachmentMaxBytes,
+    ai_configured: ctx.config.ai !== null,
   }));
 
   // The embedded outbox: mails that had no SMTP server to go to, verification codes included. Served only

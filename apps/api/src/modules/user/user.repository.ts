@@ -55,7 +55,7 @@ export async function findMemberships(db: DbOrTx, userId: string) {
       workspace_id: workspaceUsers.workspaceId,
       role: workspaceUsers.role,
       status: workspaceUsers.status,
-      workspace: { id: workspaces.id, name: workspaces.name },
+      workspace: { id: workspaces.id, name: workspaces.name, date_style: workspaces.dateStyle },
     })
     .from(workspaceUsers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))

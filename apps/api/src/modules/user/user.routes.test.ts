@@ -45,7 +45,7 @@ describe("GET /app/user/me", () => {
         workspace_id: workspace.id,
         role: "owner",
         status: "active",
-        workspace: { id: workspace.id, name: "株式会社たすき" },
+        workspace: { id: workspace.id, name: "株式会社たすき", date_style: "gregorian" },
       },
     ]);
     expect(res.body).not.toHaveProperty("password_hash");

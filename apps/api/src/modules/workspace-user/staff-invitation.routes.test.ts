@@ -86,7 +86,7 @@ describe("the invitation journey over SMTP", () => {
         workspace_id: owner.workspace.id,
         role: "admin",
         status: "active",
-        workspace: { id: owner.workspace.id, name: "株式会社たすき商事" },
+        workspace: { id: owner.workspace.id, name: "株式会社たすき商事", date_style: "gregorian" },
       },
     ]);
     const staffMe = await api(

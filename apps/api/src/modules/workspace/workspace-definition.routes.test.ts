@@ -427,6 +427,39 @@ describe("base names and authority rules through PATCH /app/workspace/{id}", () 
     expect((await workspaceOf(r)).base_names).toEqual({ primary_item: "目標", secondary_item: "施策" });
   });
 
+  it("keeps the date style (西暦/和暦) to those who edit definitions, and every session reads it", async () => {
+    const url = `/app/workspace/${r.id}`;
+    const styleInSession = async (token: string) =>
+      (await api("GET", "/app/user/me", token)).body.workspace_users.find(
+        (m: { workspace_id: string }) => m.workspace_id === r.id,
+      ).workspace.date_style;
+    expect((await workspaceOf(r)).date_style).toBe("gregorian");
+    expect(await styleInSession(r.tokens.member)).toBe("gregorian");
+
+    const refused = await api("PATCH", url, r.tokens.member, { date_style: "japanese" });
+    expect(refused).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
+    expect(refused.body.message).toMatch(japanese);
+    expect((await api("PATCH", url, r.tokens.guest, { date_style: "japanese" })).status).toBe(403);
+    expect((await api("PATCH", `/app/workspace/${r.other}`, r.tokens.admin, { date_style: "japanese" })).status).toBe(
+      404,
+    );
+    for (const date_style of ["wareki", "", null, 1, "JAPANESE"]) {
+      const bad = await api("PATCH", url, r.tokens.owner, { date_style });
+      expect(bad.status, JSON.stringify(date_style)).toBe(400);
+      expect(bad.body).toMatchObject({ ...errorBody, code: "validation_error" });
+      expect(bad.body.message).toMatch(japanese);
+    }
+    expect((await workspaceOf(r)).date_style).toBe("gregorian");
+
+    const saved = await api("PATCH", url, r.tokens.admin, { date_style: "japanese" });
+    expect(saved).toMatchObject({ status: 200, body: { date_style: "japanese" } });
+    expect(await styleInSession(r.tokens.member)).toBe("japanese");
+    expect(await styleInSession(r.tokens.owner)).toBe("japanese");
+    // Another company's workspace keeps its own choice.
+    expect((await api("GET", `/app/workspace/${r.other}`, r.tokens.stranger)).body.date_style).toBe("gregorian");
+    expect((await api("PATCH", url, r.tokens.owner, { date_style: "gregorian" })).body.date_style).toBe("gregorian");
+  });
+
   it("keeps the authority rules to the owner, and an owner's change takes effect at once", async () => {
     const url = `/app/workspace/${r.id}`;
     const before = (await workspaceOf(r)).authority_rules;

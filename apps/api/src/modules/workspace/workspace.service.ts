@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { AuthorityRules } from "@tasuki/contract/authority/authority.schema";
-import { type BaseNames, defaultBaseNames, type Workspace } from "@tasuki/contract/workspace/workspace.schema";
+import {
+  type BaseNames,
+  type DateStyle,
+  defaultBaseNames,
+  type Workspace,
+} from "@tasuki/contract/workspace/workspace.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
@@ -32,6 +37,7 @@ export async function presentWorkspace(db: DbOrTx, row: WorkspaceRow): Promise<W
     status: row.status,
     base_names: row.baseNames ?? defaultBaseNames,
     authority_rules: effectiveRules(row.authorityRules),
+    date_style: row.dateStyle,
     group_types: definitions.groupTypes,
     official_positions: definitions.officialPositions,
     created_at: row.createdAt.toISOString(),
@@ -96,6 +102,7 @@ export async function patchWorkspace(
     code?: string | undefined;
     base_names?: BaseNames | undefined;
     authority_rules?: AuthorityRules | undefined;
+    date_style?: DateStyle | undefined;
   },
 ): Promise<Workspace> {
   const me = await requireMember(ctx.db, auth, workspaceId, { permission: "manage_org_definitions" });
@@ -111,6 +118,7 @@ export async function patchWorkspace(
     ...(input.code !== undefined && { code: input.code }),
     ...(input.base_names !== undefined && { baseNames: input.base_names }),
     ...(input.authority_rules !== undefined && { authorityRules: effectiveRules(input.authority_rules) }),
+    ...(input.date_style !== undefined && { dateStyle: input.date_style }),
   });
   return presentWorkspace(ctx.db, row);
 }

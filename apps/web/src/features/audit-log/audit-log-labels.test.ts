@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { changeLines, formatValue } from "./audit-log-labels.ts";
+import { changeLines, changeSummary, formatValue } from "./audit-log-labels.ts";
 
 describe("changeLines", () => {
   it("reads an update as before → after with the labels of the screens", () => {
     expect(
-      changeLines({ entity: "task", before: { status: "none", title: "A" }, after: { status: "done", title: "B" } }),
+      changeLines({
+        entity: "task",
+        before: { status: "none", title: "A" },
+        after: { status: "done", title: "B" },
+        names: {},
+      }),
     ).toEqual([
       { key: "status", label: "ステータス", before: "未着手", after: "完了" },
       { key: "title", label: "タイトル", before: "A", after: "B" },
@@ -17,6 +22,7 @@ describe("changeLines", () => {
         entity: "workspace_user",
         before: null,
         after: { id: "x", role: "admin", status: "active", position: 3, employee_code: null },
+        names: {},
       }),
     ).toEqual([
       { key: "role", label: "権限", before: null, after: "管理者" },
@@ -30,5 +36,41 @@ describe("formatValue", () => {
     expect(formatValue("task", "description", "")).toBe("（なし）");
     expect(formatValue("task", "is_public", true)).toBe("はい");
     expect(formatValue("task", "expires_at", "2026-12-03T14:59:59+00:00")).toBe("2026/12/03 23:59");
+  });
+});
+
+describe("names and the one-line summary", () => {
+  const assignee = "0190a000-0000-7000-8000-000000000001";
+  const group = "0190a000-0000-7000-8000-000000000002";
+  const gone = "0190a000-0000-7000-8000-000000000003";
+
+  it("shows people and rows by name, and says when the row is gone", () => {
+    const lines = changeLines({
+      entity: "task",
+      before: { assignee_id: gone, group_id: null },
+      after: { assignee_id: assignee, group_id: group },
+      names: { [assignee]: "山田　太郎", [group]: "営業部" },
+    });
+    expect(lines).toEqual([
+      { key: "assignee_id", label: "担当者", before: "（削除されたデータ）", after: "山田　太郎" },
+      { key: "group_id", label: "グループ", before: "（なし）", after: "営業部" },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain(assignee);
+    expect(changeSummary(lines)).toBe("担当者・グループ");
+  });
+
+  it("writes one change in full and many by their fields", () => {
+    const one = changeLines({ entity: "task", before: { status: "none" }, after: { status: "done" }, names: {} });
+    expect(changeSummary(one)).toBe("ステータス：未着手 → 完了");
+    const many = changeLines({
+      entity: "task",
+      before: null,
+      after: { title: "A", priority: "high", is_public: true, description: "B", starts_on: "2025-11-25" },
+      names: {},
+    });
+    expect(changeSummary(many)).toBe("タイトル・優先度・公開 ほか2項目");
+    expect(formatValue("project", "starts_on", "2025-11-25")).toBe("2025年11月25日");
+    expect(formatValue("workspace", "date_style", "japanese")).toBe("和暦");
+    expect(changeSummary([])).toBe("");
   });
 });

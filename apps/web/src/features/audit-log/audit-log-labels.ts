@@ -1,45 +1,8 @@
+import { AUDIT_FIELD_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
 import type { AuditEntity, AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
-import { formatDateTime } from "../../lib/date.ts";
+import { DATE_STYLE_LABELS, type DateStyle } from "@tasuki/contract/workspace/workspace.schema";
+import { formatDateTime, formatJapaneseDate } from "../../lib/date.ts";
 import { PRIORITY_LABELS, STATUS_LABELS } from "../task/task-labels.ts";
-
-/** The columns people change most, by their names on screen; others show as they are stored. */
-const FIELD_LABELS: Record<string, string> = {
-  title: "タイトル",
-  name: "名前",
-  description: "説明",
-  status: "ステータス",
-  priority: "優先度",
-  starts_at: "開始日",
-  expires_at: "期限",
-  assignee_id: "担当者",
-  manager_id: "管理者",
-  group_id: "グループ",
-  project_id: "プロジェクト",
-  primary_item_id: "大項目",
-  secondary_item_id: "中項目",
-  is_public: "公開",
-  notification: "通知設定",
-  periodic_rule: "繰り返し",
-  position: "並び順",
-  deleted_at: "削除日時",
-  completed_at: "完了日時",
-  role: "権限",
-  email: "メールアドレス",
-  last_name: "姓",
-  first_name: "名",
-  last_name_kana: "セイ",
-  first_name_kana: "メイ",
-  employee_code: "社員番号",
-  official_position_id: "役職",
-  parent_id: "親グループ",
-  group_type_id: "階層",
-  rank: "順位",
-  base_names: "呼称",
-  authority_rules: "権限ルール",
-  joined_at: "参加日時",
-  invited_at: "招待日時",
-  avatar_image_id: "アイコン",
-};
 
 const STAFF_STATUS: Record<string, string> = {
   invited: "招待中",
@@ -50,14 +13,25 @@ const STAFF_STATUS: Record<string, string> = {
 const ROLES: Record<string, string> = { owner: "オーナー", admin: "管理者", member: "メンバー", guest: "ゲスト" };
 
 /** Ids and the manual order are not what a reader looks for in a row of the log (the CSV has everything). */
-const HIDDEN = new Set(["id", "workspace_id", "created_by", "user_id", "position"]);
+const HIDDEN = new Set(["id", "workspace_id", "user_id", "position", "periodic_series_id", "minutes_version"]);
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
-export const fieldLabel = (key: string) => FIELD_LABELS[key] ?? key;
+export const fieldLabel = (key: string) => AUDIT_FIELD_LABELS[key] ?? key;
 
-/** A stored value as a person reads it: dates in Tokyo, statuses and roles by their labels, empty as "（なし）". */
-export function formatValue(entity: AuditEntity, key: string, value: unknown): string {
+const isReference = (key: string) => key.endsWith("_id") || key === "created_by" || key === "connected_by";
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A stored value as a person reads it: people and rows by their names (`names` of the entry), dates in Tokyo as
+ * the workspace writes them, statuses and roles by their labels, empty as "（なし）".
+ */
+export function formatValue(
+  entity: AuditEntity,
+  key: string,
+  value: unknown,
+  names: Record<string, string> = {},
+): string {
   if (value === null || value === undefined || value === "") return "（なし）";
   if (typeof value === "boolean") return value ? "はい" : "いいえ";
   if (typeof value === "string") {
@@ -68,7 +42,10 @@ export function formatValue(entity: AuditEntity, key: string, value: unknown): s
     }
     if (key === "priority") return PRIORITY_LABELS[value as keyof typeof PRIORITY_LABELS] ?? value;
     if (key === "role") return ROLES[value] ?? value;
+    if (key === "date_style") return DATE_STYLE_LABELS[value as DateStyle] ?? value;
+    if (isReference(key)) return names[value] ?? "（削除されたデータ）";
     if (/_at$/.test(key) && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
+    if (DATE_ONLY.test(value)) return formatJapaneseDate(value);
     return value;
   }
   return JSON.stringify(value);
@@ -82,7 +59,7 @@ export interface ChangeLine {
 }
 
 /** The lines of a row's change: for an update before → after, for a creation or deletion the values. */
-export function changeLines(item: Pick<AuditLog, "entity" | "before" | "after">): ChangeLine[] {
+export function changeLines(item: Pick<AuditLog, "entity" | "before" | "after" | "names">): ChangeLine[] {
   // A new or removed row lists what it held; its empty fields say nothing.
   const whole = !item.before || !item.after;
   const keys = [...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})])].filter(
@@ -91,7 +68,26 @@ export function changeLines(item: Pick<AuditLog, "entity" | "before" | "after">)
   return keys.map((key) => ({
     key,
     label: fieldLabel(key),
-    before: item.before ? formatValue(item.entity, key, item.before[key]) : null,
-    after: item.after ? formatValue(item.entity, key, item.after[key]) : null,
+    before: item.before ? formatValue(item.entity, key, item.before[key], item.names) : null,
+    after: item.after ? formatValue(item.entity, key, item.after[key], item.names) : null,
   }));
+}
+
+/**
+ * The one line of an entry before it is opened: a single change in full (「ステータス：未着手 → 完了」), else the
+ * fields that changed (「タイトル・優先度・期限」, at most three named).
+ */
+export function changeSummary(lines: ChangeLine[]): string {
+  if (lines.length === 0) return "";
+  if (lines.length === 1) {
+    const [line] = lines as [ChangeLine];
+    const value =
+      line.before !== null && line.after !== null ? `${line.before} → ${line.after}` : (line.after ?? line.before);
+    return `${line.label}：${value}`;
+  }
+  const named = lines
+    .slice(0, 3)
+    .map((line) => line.label)
+    .join("・");
+  return lines.length > 3 ? `${named} ほか${lines.length - 3}項目` : named;
 }

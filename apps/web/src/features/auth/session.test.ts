@@ -36,7 +36,7 @@ function membership(workspaceId: string, status: "active" | "suspended", name: s
     workspace_id: workspaceId,
     role: "owner" as const,
     status,
-    workspace: { id: workspaceId, name },
+    workspace: { id: workspaceId, name, date_style: "gregorian" as const },
   };
 }
 

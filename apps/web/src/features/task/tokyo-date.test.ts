@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDate, weekdayLabel } from "../../lib/date.ts";
+import { formatIsoDate, setDateStyle, weekdayLabel } from "../../lib/date.ts";
 import { tokyoDay } from "./tokyo-date.ts";
 
 describe("tokyoDay", () => {
@@ -15,5 +15,19 @@ describe("tokyoDay", () => {
     }
     expect(tokyoDay("2026-03-31T15:00:00.000Z")).toMatchObject({ slash: "2026/04/01", shortSlash: "26/04/01" });
     expect(tokyoDay("not a date")).toBeNull();
+  });
+
+  it("writes the task list's dates in 和暦 when the workspace chose it, and back", () => {
+    setDateStyle("japanese");
+    try {
+      expect(tokyoDay("2026-03-31T15:00:00.000Z")).toMatchObject({
+        iso: "2026-04-01",
+        slash: "R8/04/01",
+        shortSlash: "R8/04/01",
+      });
+    } finally {
+      setDateStyle("gregorian");
+    }
+    expect(tokyoDay("2026-03-31T15:00:00.000Z")).toMatchObject({ slash: "2026/04/01" });
   });
 });

@@ -1,4 +1,4 @@
-import { WEEKDAY_LABELS } from "../../lib/date.ts";
+import { formatSlashDate, getDateStyle, WEEKDAY_LABELS } from "../../lib/date.ts";
 
 /**
  * Japan has kept UTC+9 without daylight saving since 1951, so a deadline's Tokyo calendar day is the instant
@@ -10,9 +10,9 @@ const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 export interface TokyoDay {
   /** 2026-04-01 */
   iso: string;
-  /** 2026/04/01 */
+  /** 2026/04/01 (和暦: R8/04/01) */
   slash: string;
-  /** 26/04/01 */
+  /** 26/04/01 (和暦: R8/04/01) */
   shortSlash: string;
   /** 水 */
   weekday: string;
@@ -20,8 +20,11 @@ export interface TokyoDay {
 
 const cache = new Map<string, TokyoDay>();
 
+/** The Tokyo day of an instant, written as the workspace writes dates (lib/date.ts). */
 export function tokyoDay(instant: string): TokyoDay | null {
-  const hit = cache.get(instant);
+  const style = getDateStyle();
+  const key = style === "gregorian" ? instant : `${style}:${instant}`;
+  const hit = cache.get(key);
   if (hit) return hit;
   const time = Date.parse(instant);
   if (Number.isNaN(time)) return null;
@@ -29,13 +32,14 @@ export function tokyoDay(instant: string): TokyoDay | null {
   const y = String(date.getUTCFullYear()).padStart(4, "0");
   const m = String(date.getUTCMonth() + 1).padStart(2, "0");
   const d = String(date.getUTCDate()).padStart(2, "0");
+  const era = style === "japanese" ? formatSlashDate(instant, { style }) : null;
   const day = {
     iso: `${y}-${m}-${d}`,
-    slash: `${y}/${m}/${d}`,
-    shortSlash: `${y.slice(2)}/${m}/${d}`,
+    slash: era ?? `${y}/${m}/${d}`,
+    shortSlash: era ?? `${y.slice(2)}/${m}/${d}`,
     weekday: WEEKDAY_LABELS[date.getUTCDay()] ?? "",
   };
   if (cache.size > 50_000) cache.clear();
-  cache.set(instant, day);
+  cache.set(key, day);
   return day;
 }

@@ -14,7 +14,7 @@ import type { ReactNode } from "react";
 import { RouterLink } from "../../../components/router-link.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
 import { csvBlob } from "../../../lib/csv.ts";
-import { toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp } from "../../../lib/date.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { type FigureTable, tableCsvRows } from "../analytics-tables.ts";
 
@@ -49,7 +49,7 @@ export function FigureCard({
 }) {
   const download = () => {
     if (!table) return;
-    saveBlob(csvBlob(tableCsvRows(table)), `${csvName}_${toTokyo(new Date()).format("YYYYMMDD")}.csv`);
+    saveBlob(csvBlob(tableCsvRows(table)), `${csvName}_${fileDateStamp()}.csv`);
     showToast("CSVファイルをダウンロードしました", { type: "success" });
   };
   const hasRows = Boolean(table?.rows.length);

@@ -1,10 +1,14 @@
 import FileDownloadOutlined from "@mui/icons-material/FileDownloadOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
+import KeyboardArrowDownOutlined from "@mui/icons-material/KeyboardArrowDownOutlined";
+import KeyboardArrowRightOutlined from "@mui/icons-material/KeyboardArrowRightOutlined";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import Chip from "@mui/material/Chip";
+import Collapse from "@mui/material/Collapse";
+import IconButton from "@mui/material/IconButton";
 import MenuItem from "@mui/material/MenuItem";
 import Pagination from "@mui/material/Pagination";
 import Skeleton from "@mui/material/Skeleton";
@@ -26,14 +30,14 @@ import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { StaffAvatar } from "../../../components/staff-avatar.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
-import { formatDateTime, toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp, formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
 import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
 import { useExportAuditLog } from "../api/export-audit-log.ts";
 import { useAuditLogs } from "../api/list-audit-logs.ts";
-import { changeLines } from "../audit-log-labels.ts";
+import { changeLines, changeSummary } from "../audit-log-labels.ts";
 
 export const AUDIT_LOGS_PER_PAGE = 50;
 
@@ -89,7 +93,7 @@ function AuditLogContent({
   const download = async () => {
     try {
       const file = await exportLog.mutateAsync({ workspace_id: workspaceId, ...filters });
-      saveBlob(file.blob, `監査ログ_${toTokyo(new Date()).format("YYYYMMDD")}.csv`);
+      saveBlob(file.blob, `監査ログ_${fileDateStamp()}.csv`);
       showToast("CSVファイルをダウンロードしました", { type: "success" });
     } catch {
       // shown by the mutation cache
@@ -100,7 +104,7 @@ function AuditLogContent({
     <>
       <PageHeader
         title="監査ログ"
-        description="ワークスペースでの変更（誰が・いつ・何を・どう変えたか）とログインの記録です。記録は変更・削除できません。"
+        description="ワークスペースでの変更（誰が・いつ・何を・どう変えたか）とログインの記録です。行を開くと変更前と変更後を確認できます。記録は変更・削除できません。"
         actions={
           <Button
             variant="outlined"
@@ -206,18 +210,19 @@ function AuditLogContent({
             <Table size="small" aria-label="監査ログ">
               <TableHead>
                 <TableRow>
+                  <TableCell padding="checkbox" />
                   <TableCell sx={{ width: 150 }}>日時</TableCell>
-                  <TableCell sx={{ width: 180 }}>操作者</TableCell>
-                  <TableCell sx={{ width: 220 }}>対象</TableCell>
-                  <TableCell sx={{ width: 90 }}>操作</TableCell>
-                  <TableCell>変更内容</TableCell>
+                  <TableCell sx={{ width: 170 }}>操作者</TableCell>
+                  <TableCell>対象</TableCell>
+                  <TableCell sx={{ width: 80 }}>操作</TableCell>
+                  <TableCell sx={{ display: { xs: "none", md: "table-cell" } }}>変更内容</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {logs.isPending &&
                   [0, 1, 2, 3, 4, 5].map((key) => (
                     <TableRow key={key}>
-                      {[0, 1, 2, 3, 4].map((cell) => (
+                      {[0, 1, 2, 3, 4, 5].map((cell) => (
                         <TableCell key={cell}>
                           <Skeleton variant="text" />
                         </TableCell>
@@ -262,80 +267,126 @@ const actionColours: Record<AuditAction, "success" | "info" | "error" | "warning
   login: "default",
 };
 
+/** One line per change; opening it shows every changed field, from → to. */
 function AuditRow({ item }: { item: AuditLog }) {
+  const [open, setOpen] = useState(false);
   const lines = changeLines(item);
+  const summary = changeSummary(lines);
+  const detailsId = `audit-${item.id}`;
+  const canOpen = lines.length > 0;
+  const toggle = () => canOpen && setOpen((value) => !value);
   return (
-    <TableRow sx={{ verticalAlign: "top" }}>
-      <TableCell sx={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
-        {formatDateTime(item.created_at)}
-      </TableCell>
-      <TableCell>
-        {item.actor ? (
-          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-            <StaffAvatar person={item.actor} size={24} />
-            <Typography variant="body2">{displayName(item.actor)}</Typography>
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            システム
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell>
-        <Typography variant="caption" color="text.secondary" component="div">
-          {AUDIT_ENTITY_LABELS[item.entity]}
-        </Typography>
-        <Typography variant="body2" sx={{ wordBreak: "break-word" }}>
-          {item.entity_label ?? "—"}
-        </Typography>
-      </TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={actionColours[item.action]}
-          label={AUDIT_ACTION_LABELS[item.action]}
-        />
-      </TableCell>
-      <TableCell>
-        {lines.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            —
-          </Typography>
-        ) : (
-          <Box
-            component="dl"
-            sx={{ m: 0, display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 1.5, rowGap: 0.25 }}
-          >
-            {lines.slice(0, 8).map((line) => (
-              <Box key={line.key} sx={{ display: "contents" }}>
-                <Typography component="dt" variant="caption" color="text.secondary" sx={{ lineHeight: 1.8 }}>
-                  {line.label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: "break-word" }}>
-                  {line.before !== null && line.after !== null ? (
-                    <>
-                      <Box component="span" sx={{ color: "text.secondary", textDecoration: "line-through" }}>
-                        {line.before}
-                      </Box>
-                      {" → "}
-                      {line.after}
-                    </>
-                  ) : (
-                    (line.after ?? line.before)
-                  )}
-                </Typography>
-              </Box>
-            ))}
-            {lines.length > 8 && (
-              <Typography variant="caption" color="text.secondary" sx={{ gridColumn: "1 / -1" }}>
-                ほか{lines.length - 8}項目（CSVですべて確認できます）
+    <>
+      <TableRow
+        hover={canOpen}
+        onClick={toggle}
+        sx={{ cursor: canOpen ? "pointer" : "default", "& > td": { borderBottom: open ? 0 : undefined } }}
+      >
+        <TableCell padding="checkbox" sx={{ pl: 1 }}>
+          {canOpen && (
+            <IconButton
+              size="small"
+              aria-label={open ? "変更内容を閉じる" : "変更内容を開く"}
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={(event) => {
+                event.stopPropagation();
+                toggle();
+              }}
+            >
+              {open ? <KeyboardArrowDownOutlined fontSize="small" /> : <KeyboardArrowRightOutlined fontSize="small" />}
+            </IconButton>
+          )}
+        </TableCell>
+        <TableCell sx={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
+          {formatDateTime(item.created_at)}
+        </TableCell>
+        <TableCell>
+          {item.actor ? (
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0 }}>
+              <StaffAvatar person={item.actor} size={24} />
+              <Typography variant="body2" noWrap>
+                {displayName(item.actor)}
               </Typography>
-            )}
-          </Box>
-        )}
-      </TableCell>
-    </TableRow>
+            </Box>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              システム
+            </Typography>
+          )}
+        </TableCell>
+        <TableCell>
+          <Typography variant="body2" sx={{ wordBreak: "break-word" }}>
+            <Box component="span" sx={{ color: "text.secondary", mr: 1 }}>
+              {AUDIT_ENTITY_LABELS[item.entity]}
+            </Box>
+            {item.entity_label ?? ""}
+          </Typography>
+        </TableCell>
+        <TableCell>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={actionColours[item.action]}
+            label={AUDIT_ACTION_LABELS[item.action]}
+          />
+        </TableCell>
+        <TableCell sx={{ display: { xs: "none", md: "table-cell" }, maxWidth: 0, width: "35%" }}>
+          <Typography variant="body2" color="text.secondary" noWrap title={summary}>
+            {summary || "—"}
+          </Typography>
+        </TableCell>
+      </TableRow>
+      {canOpen && (
+        <TableRow>
+          <TableCell colSpan={6} sx={{ py: 0, ...(open ? {} : { borderBottom: 0 }) }}>
+            <Collapse in={open} timeout="auto" unmountOnExit>
+              <Box
+                id={detailsId}
+                component="dl"
+                sx={{
+                  m: 0,
+                  ml: { xs: 0, sm: 6 },
+                  mb: 1.5,
+                  p: 1.5,
+                  borderRadius: 1,
+                  bgcolor: "action.hover",
+                  display: "grid",
+                  gridTemplateColumns: "max-content 1fr",
+                  columnGap: 2,
+                  rowGap: 0.5,
+                }}
+              >
+                {lines.map((line) => (
+                  <Box key={line.key} sx={{ display: "contents" }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {line.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: "break-word" }}>
+                      {line.before !== null && line.after !== null ? (
+                        <>
+                          <Box component="span" sx={{ color: "text.secondary" }}>
+                            {line.before}
+                          </Box>
+                          <Box component="span" aria-label="から" sx={{ mx: 1, color: "text.disabled" }}>
+                            →
+                          </Box>
+                          <Box component="span" sx={{ fontWeight: 600 }}>
+                            {line.after}
+                          </Box>
+                        </>
+                      ) : (
+                        (line.after ?? line.before)
+                      )}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </Collapse>
+          </TableCell>
+        </TableRow>
+      )}
+    </>
   );
 }
 

@@ -27,7 +27,7 @@ import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { formatYearMonth, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { usePermission } from "../../authority/permissions.ts";
 import { useGroups } from "../../group/api/list-groups.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
@@ -109,7 +109,7 @@ export function MeetingListPage() {
   }
   const title =
     view === "month"
-      ? toTokyo(date).format("YYYY年M月")
+      ? formatYearMonth(date)
       : `${toTokyo(period.from).format("M月D日")} 〜 ${toTokyo(period.to).format("M月D日")}`;
 
   return (

@@ -45,7 +45,7 @@ import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { callApi } from "../../../lib/api-client.ts";
-import { formatSlashDate, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { formatJapaneseDate, formatSlashDate, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { PersonAvatar, type PersonRef } from "../../organization/components/person-avatar.tsx";
 import { StaffPicker } from "../../organization/components/staff-picker.tsx";
@@ -122,7 +122,7 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
           >
             {meetingTypeChip(m.meeting_type)}
             <span>
-              {start.format("YYYY年M月D日")}（{WEEKDAY_LABELS[start.day()]}）{timeRange(m.starts_at, m.ends_at)}
+              {formatJapaneseDate(start)}（{WEEKDAY_LABELS[start.day()]}）{timeRange(m.starts_at, m.ends_at)}
               {holiday && `・${holiday}`}
             </span>
             {m.room_name && <span>・{m.room_name}</span>}

@@ -8,25 +8,28 @@ import Chip from "@mui/material/Chip";
 import Dialog from "@mui/material/Dialog";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import IconButton from "@mui/material/IconButton";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import type { WorkspaceUserStatus } from "@tasuki/contract/common/common.schema";
-import { workspaceNameSchema } from "@tasuki/contract/workspace/workspace.schema";
+import { DATE_STYLE_LABELS, type DateStyle, workspaceNameSchema } from "@tasuki/contract/workspace/workspace.schema";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { formatJapaneseDate } from "../../../lib/date.ts";
+import { formatJapaneseDate, formatSlashDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { syncSession, useSignedInSession } from "../../auth/session.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
@@ -56,6 +59,7 @@ export function WorkspacePage() {
         }
       />
       <CurrentWorkspaceSection />
+      <DateStyleSection />
       <MembershipsSection />
       <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
     </>
@@ -98,6 +102,82 @@ function CurrentWorkspaceSection() {
           </InfoRow>
           {canRename && <RenameForm workspaceId={workspace.data.id} currentName={workspace.data.name} />}
         </>
+      )}
+    </SectionCard>
+  );
+}
+
+/** 日付の表記: 西暦 or 和暦 for every date the workspace's screens show (lib/date.ts); inputs stay 西暦. */
+function DateStyleSection() {
+  const session = useSignedInSession();
+  const workspaceUser = session.workspaceUser;
+  const current = session.user.workspace_users.find((m) => m.workspace_id === workspaceUser?.workspace_id);
+  const saved = current?.workspace.date_style ?? "gregorian";
+  const canEdit = workspaceUser ? canRenameWorkspace(workspaceUser) : false;
+  const update = useUpdateWorkspace();
+  const queryClient = useQueryClient();
+  const [choice, setChoice] = useState<DateStyle>(saved);
+  if (!workspaceUser) return null;
+  const today = new Date();
+
+  const save = async () => {
+    try {
+      const workspace = await update.mutateAsync({
+        params: { id: workspaceUser.workspace_id },
+        body: { date_style: choice },
+      });
+      queryClient.setQueryData(["workspace", workspace.id], workspace);
+    } catch {
+      return; // shown by the mutation cache
+    }
+    // The shell reads the style from the session's memberships and redraws every date with it.
+    await syncSession().catch(showErrorToast);
+    showToast(`日付の表記を${DATE_STYLE_LABELS[choice]}にしました`, { type: "success" });
+  };
+
+  return (
+    <SectionCard
+      title="日付の表記"
+      description={
+        canEdit
+          ? "このワークスペースの画面に表示する日付の書き方です。全員の表示が変わります（入力欄とCSVは西暦のままです）。"
+          : "このワークスペースの画面に表示する日付の書き方です。変更できるのはオーナーと管理者です。"
+      }
+    >
+      <RadioGroup
+        aria-label="日付の表記"
+        value={choice}
+        onChange={(event) => setChoice(event.target.value as DateStyle)}
+      >
+        {(["gregorian", "japanese"] as const).map((style) => (
+          <FormControlLabel
+            key={style}
+            value={style}
+            disabled={!canEdit}
+            control={<Radio />}
+            label={
+              <Box component="span" sx={{ display: "inline-flex", flexWrap: "wrap", columnGap: 1.5 }}>
+                <Box component="span" sx={{ fontWeight: 600 }}>
+                  {DATE_STYLE_LABELS[style]}
+                </Box>
+                <Box component="span" sx={{ color: "text.secondary" }}>
+                  例：{formatJapaneseDate(today, { style })}・{formatSlashDate(today, { style })}
+                </Box>
+              </Box>
+            }
+          />
+        ))}
+      </RadioGroup>
+      {canEdit && (
+        <Button
+          variant="contained"
+          sx={{ mt: 2 }}
+          disabled={choice === saved}
+          loading={update.isPending}
+          onClick={() => void save()}
+        >
+          保存
+        </Button>
       )}
     </SectionCard>
   );

@@ -19,7 +19,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
-import { toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp } from "../../../lib/date.ts";
 import { useSignedInSession } from "../../auth/session.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
 import { useGroupTreeWithMembers } from "../api/list-group-tree.ts";
@@ -88,7 +88,7 @@ export function OrgCanvasPage({ focusGroupId }: { focusGroupId?: string }) {
 
   const exportPng = () => {
     const name = workspace.data?.name ?? "";
-    const date = toTokyo(new Date()).format("YYYYMMDD");
+    const date = fileDateStamp();
     void chart.current?.exportPng(`組織図${name ? `_${name}` : ""}_${date}.png`);
   };
 

@@ -1,5 +1,6 @@
 import "@xyflow/react/dist/style.css";
 import Box from "@mui/material/Box";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQueryClient } from "@tanstack/react-query";
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import type { GroupType } from "@tasuki/contract/workspace/workspace.schema";
@@ -39,6 +40,22 @@ import { OrgCanvasContext } from "./org-canvas-context.ts";
 const nodeTypes = { orgGroup: GroupNodeView };
 // Every group counts for the fit, drawn or not: with onlyRenderVisibleElements most are not measured yet.
 const FIT_VIEW_OPTIONS = { padding: 0.06, maxZoom: 1, includeHiddenNodes: true };
+
+/** A phone's first view: the top group centred at the top, at a zoom where leaders and names read. */
+const PHONE_ZOOM = 0.75;
+function phoneViewport(nodes: readonly PositionedGroup[]) {
+  const top = nodes.reduce<PositionedGroup | null>(
+    (best, node) => (!best || node.y < best.y || (node.y === best.y && node.x < best.x) ? node : best),
+    null,
+  );
+  const width = typeof window === "undefined" ? 390 : window.innerWidth;
+  if (!top) return { x: 0, y: 0, zoom: PHONE_ZOOM };
+  return {
+    x: width / 2 - 16 - (top.x + NODE_WIDTH / 2) * PHONE_ZOOM,
+    y: 24 - top.y * PHONE_ZOOM,
+    zoom: PHONE_ZOOM,
+  };
+}
 /** Width the group panel takes on the right of the chart, with its margins. */
 const PANEL_SPACE = 344;
 const MOVE_REFUSED_MESSAGE = "グループを、そのグループ自身やその下位グループの下へ移動することはできません。";
@@ -121,6 +138,9 @@ export function OrgChart({
 }: OrgChartProps) {
   const flow = useReactFlow<OrgGroupNode>();
   const frameRef = useRef<HTMLDivElement>(null);
+  // A phone fits a whole company only at a zoom where names are dots: it starts on the top group at a zoom
+  // where leaders show (DETAIL_ZOOM), and leaves out the minimap, which would cover a third of the screen.
+  const phone = useMediaQuery("(max-width:599.95px)");
   const layers = useMemo(() => layerStyles(groupTypes), [groupTypes]);
   const layout = useMemo(
     () => layoutOrgChart(groups, groupTypes, { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT, stackLeaves }),
@@ -449,8 +469,9 @@ export function OrgChart({
           edgesFocusable={false}
           nodeDragThreshold={4}
           onlyRenderVisibleElements
-          fitView
+          fitView={!phone}
           fitViewOptions={FIT_VIEW_OPTIONS}
+          defaultViewport={phone ? phoneViewport(layout.nodes) : undefined}
           minZoom={0.05}
           maxZoom={1.75}
           ariaLabelConfig={ariaLabelConfig}
@@ -460,15 +481,17 @@ export function OrgChart({
           multiSelectionKeyCode={null}
         >
           <Controls showInteractive={false} position="bottom-left" />
-          <MiniMap<OrgGroupNode>
-            position="bottom-right"
-            pannable
-            zoomable
-            nodeColor={(node) => node.data.layer?.colour ?? NO_LAYER_COLOUR}
-            nodeStrokeWidth={0}
-            nodeBorderRadius={12}
-            maskColor="rgba(240, 242, 247, 0.7)"
-          />
+          {!phone && (
+            <MiniMap<OrgGroupNode>
+              position="bottom-right"
+              pannable
+              zoomable
+              nodeColor={(node) => node.data.layer?.colour ?? NO_LAYER_COLOUR}
+              nodeStrokeWidth={0}
+              nodeBorderRadius={12}
+              maskColor="rgba(240, 242, 247, 0.7)"
+            />
+          )}
         </ReactFlow>
         {selected && (
           <GroupDetailPanel

@@ -8,6 +8,7 @@ import { Link, Outlet, useMatches } from "@tanstack/react-router";
 import { useState } from "react";
 import { FullPageLoader } from "../../../components/page-loader.tsx";
 import { TasukiMark, TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
+import { setDateStyle } from "../../../lib/date.ts";
 import { TermsUpdateDialog } from "../../auth/components/terms-update-dialog.tsx";
 import { useSession } from "../../auth/session.ts";
 import { UpgradeDialogHost } from "../../billing/components/upgrade-prompt.tsx";
@@ -33,9 +34,13 @@ export function AppLayout() {
   if (session.status !== "signed_in" || !session.workspaceUser) return <FullPageLoader />;
 
   const headerOffset = noHeader ? 0 : HEADER_HEIGHT;
+  // 西暦 or 和暦, as the workspace on screen writes dates: set before any page formats one (lib/date.ts).
+  const current = session.user.workspace_users.find((m) => m.workspace_id === session.workspaceUser?.workspace_id);
+  const dateStyle = current?.workspace.date_style ?? "gregorian";
+  setDateStyle(dateStyle);
 
   return (
-    <Box sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+    <Box key={dateStyle} sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
       {!noHeader && (
         <AppBar
           position="fixed"

@@ -6,7 +6,7 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useState } from "react";
 import { saveBlob } from "../../../lib/api-blob.ts";
-import { toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp } from "../../../lib/date.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useExportStaff } from "../../workspace-user/api/export-staff.ts";
 
@@ -28,7 +28,7 @@ export function StaffExportMenu({ workspaceId }: { workspaceId: string }) {
     } catch {
       return;
     }
-    const stamp = toTokyo(new Date()).format("YYYYMMDD");
+    const stamp = fileDateStamp();
     saveBlob(file.blob, `スタッフ一覧_${stamp}${encoding === "sjis" ? "_SJIS" : ""}.csv`);
     showToast("CSVファイルをダウンロードしました", { type: "success" });
   };

@@ -118,7 +118,9 @@ export function StaffTable(props: StaffTableProps) {
   };
 
   return (
-    <TableContainer sx={{ overflowX: "auto" }}>
+    // `position: relative` makes the scroller the containing block of the visually hidden header texts (操作,
+    // 昇順/降順): absolutely placed, they escaped its clipping and stretched a phone's page to 1,032 px.
+    <TableContainer sx={{ overflowX: "auto", position: "relative" }}>
       <Table
         size="small"
         aria-label={trash ? "ゴミ箱のスタッフ" : "スタッフ一覧"}

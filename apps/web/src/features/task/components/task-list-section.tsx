@@ -31,7 +31,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
 import { csvBlob } from "../../../lib/csv.ts";
-import { formatIsoDate, toTokyo } from "../../../lib/date.ts";
+import { fileDateStamp, formatIsoDate } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
@@ -760,7 +760,7 @@ export function TaskListSection({
         project: (id) => (id ? (projectNames.get(id) ?? "") : ""),
         item: (id) => (id ? (itemNames.get(id) ?? "") : ""),
       });
-      const stamp = toTokyo(new Date()).format("YYYYMMDD_HHmm");
+      const stamp = fileDateStamp(new Date(), true);
       const scope = tab === "project" && project ? `プロジェクト_${project.name}` : TAB_LABELS[tab];
       saveBlob(csvBlob(csv), `タスク一覧_${scope}${trash ? "_ゴミ箱" : ""}_${stamp}.csv`);
       showToast(`${listed.length.toLocaleString("ja-JP")}件のタスクをCSVに出力しました`, { type: "success" });

@@ -20,7 +20,7 @@ import type { RecurrenceFrequency, RecurrenceRule, Weekday } from "@tasuki/contr
 import { useMemo } from "react";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
-import { WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { formatJapaneseDate, formatMonthDay, WEEKDAY_LABELS, weekdayLabel } from "../../../lib/date.ts";
 import { usePeriodicPreview } from "./api/preview-periodic-rule.ts";
 import {
   FREQUENCY_LABELS,
@@ -355,23 +355,9 @@ function Unit({ children }: { children: string }) {
   );
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "UTC",
-  month: "long",
-  day: "numeric",
-  weekday: "short",
-});
-const YEAR_DAY_FORMAT = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "UTC",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  weekday: "short",
-});
-
-/** 「1月12日(火)」 (with the year when asked) from a calendar date, read as UTC so no browser zone moves it. */
+/** 「1月12日(火)」 (with the year, 西暦 or 和暦 as the workspace writes it, when asked) from a calendar date. */
 const previewDate = (date: string, withYear = false) =>
-  (withYear ? YEAR_DAY_FORMAT : DAY_FORMAT).format(new Date(`${date}T00:00:00Z`));
+  `${withYear ? formatJapaneseDate(date) : formatMonthDay(date, { kanji: true })}(${weekdayLabel(date)})`;
 
 const tokyoYear = () => new Date(Date.now() + 9 * 60 * 60 * 1000).getUTCFullYear();
 

@@ -11,12 +11,14 @@ import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
 import { PREMIUM_FEATURE_LABELS } from "@tasuki/contract/billing/plan.schema";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { useState } from "react";
 import { announceUpgradeNeeded } from "../../../lib/upgrade-needed.ts";
 import { useSignedInSession } from "../../auth/session.ts";
 import { usePlan } from "../../billing/use-plan.ts";
+import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { useSyncGeneratedDescription } from "./api/sync-generated-description.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { useFieldDraft } from "./use-field-draft.ts";
@@ -54,6 +56,8 @@ export function TaskDescriptionSection({
 
   const workspaceId = useSignedInSession().workspaceUser?.workspace_id;
   const aiOpen = usePlan(workspaceId).hasFeature("ai");
+  // Said before the click: without an AI service the button writes a fixed template, not a text of its own.
+  const templateOnly = useClientConfig().data?.ai_configured === false;
 
   const generate = async (overwrite: boolean) => {
     setConfirming(false);
@@ -104,6 +108,11 @@ export function TaskDescriptionSection({
           </Tooltip>
         )}
       </SectionTitle>
+      {editable && aiOpen && templateOnly && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: -0.5, mb: 1 }}>
+          AIサービスが設定されていないため、「説明を自動作成」はタスク名と所属から目的・手順・完了条件の定型文を作成します。
+        </Typography>
+      )}
       <TextField
         multiline
         fullWidth

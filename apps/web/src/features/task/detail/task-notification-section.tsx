@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { useDeliverableServices } from "../../external-service/use-deliverable-services.ts";
 import type { TaskPatch } from "./api/update-task-detail.ts";
+import { reminderNote } from "./reminder-note.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { useFieldDraft } from "./use-field-draft.ts";
 
@@ -61,6 +62,8 @@ export function TaskNotificationSection({
     (!DAYS_PATTERN.test(days.draft) || Number(days.draft) < 1 || Number(days.draft) > 365)
       ? "1〜365の数字で入力してください"
       : undefined;
+
+  const hasChannel = Object.values(saved.channels).some(Boolean);
 
   const save = (next: Partial<Notification>) => {
     const merged = { ...saved, ...next };
@@ -149,13 +152,17 @@ export function TaskNotificationSection({
             ))}
           </FormGroup>
         </FormControl>
-        {saved.remind !== "none" && !task.expires_at && (
-          <Typography variant="caption" sx={{ color: "warning.dark" }}>
-            期限が設定されていないため、リマインドは届きません。
-          </Typography>
-        )}
-        <Typography variant="caption" sx={{ color: "text.secondary" }}>
-          リマインドは午前9時に、担当者（いなければ管理者）へ選んだ方法で届きます。Slack・Chatworkは、ワークスペースが連携済みで、担当者が自分のアカウントを連携しているときに届きます。
+        <Typography
+          variant="caption"
+          aria-live="polite"
+          data-testid="reminder-note"
+          sx={{
+            color: saved.remind !== "none" && (!task.expires_at || !hasChannel) ? "warning.dark" : "text.secondary",
+          }}
+        >
+          {reminderNote(saved, Boolean(task.expires_at))}
+          {(saved.channels.slack || saved.channels.chatwork) &&
+            " Slack・Chatworkは、担当者が自分のアカウントを連携しているときに届きます。"}
         </Typography>
       </Stack>
     </section>

@@ -22,7 +22,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { memo, useMemo, useState } from "react";
-import { toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { formatJapaneseDate, formatMonthDay, formatYearMonth, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { daysOf, holidayName, periodOf, stepDate } from "../../meeting/meeting-calendar.ts";
 import { taskListKey, useTaskList } from "../api/list-tasks.ts";
@@ -96,12 +96,14 @@ export function TaskCalendar(props: TaskViewProps) {
   const month = toTokyo(anchor).format("YYYY-MM");
   const title =
     span === "month"
-      ? toTokyo(anchor).format("YYYY年M月")
+      ? formatYearMonth(anchor)
       : phone
-        ? `${toTokyo(period.from).format("M/D")}〜${toTokyo(period.to).format("M/D")}`
-        : `${toTokyo(period.from).format("YYYY年M月D日")}〜${toTokyo(period.to).format(
-            toTokyo(period.to).year() === toTokyo(period.from).year() ? "M月D日" : "YYYY年M月D日",
-          )}`;
+        ? `${formatMonthDay(period.from)}〜${formatMonthDay(period.to)}`
+        : `${formatJapaneseDate(period.from)}〜${
+            toTokyo(period.to).year() === toTokyo(period.from).year()
+              ? formatMonthDay(period.to, { kanji: true })
+              : formatJapaneseDate(period.to)
+          }`;
 
   const onDragStart = (event: DragStartEvent) =>
     setDragged((event.active.data.current as { task: Task } | undefined)?.task ?? null);

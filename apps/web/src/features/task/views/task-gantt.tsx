@@ -11,7 +11,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { memo, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { formatYearMonth, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { holidayName } from "../../meeting/meeting-calendar.ts";
 import { secondaryItemsQueryOptions, usePrimaryItems } from "../api/item-api.ts";
@@ -155,7 +155,7 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
   const months = useMemo(() => {
     const out: { label: string; from: number; count: number }[] = [];
     days.forEach((day, index) => {
-      const label = toTokyo(day).format("YYYY年M月");
+      const label = formatYearMonth(day);
       const last = out[out.length - 1];
       if (last?.label === label) last.count += 1;
       else out.push({ label, from: index, count: 1 });

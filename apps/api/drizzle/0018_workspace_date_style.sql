@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "date_style" text DEFAULT 'gregorian' NOT NULL;
