@@ -27,6 +27,7 @@ beforeAll(async () => {
       apiUrl: slack.apiUrl,
       authorizeUrl: slack.authorizeUrl,
     },
+    chatwork: null,
   };
   a = await createTestApp({ jobsTuning: fastJobsTuning, config: { integrations } });
   secondPool = await openDatabase({ databaseUrl: a.ctx.database.url, poolSize: 3 });
