@@ -7,6 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { startFakeChatwork } from "../../apps/api/test/fake-chatwork.ts";
+import { startFakeSlack } from "../../apps/api/test/fake-slack.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -19,7 +21,8 @@ interface Mail {
 /**
  * The journeys run against the real product: the built server on a fresh data directory (its embedded
  * PostgreSQL server), sending
- * its mails over SMTP to a catcher on loopback, whose inbox the tests read over HTTP.
+ * its mails over SMTP to a catcher on loopback, whose inbox the tests read over HTTP, and its Slack and
+ * Chatwork calls to the local servers the API tests use (their consent pages too), read over `/_local/`.
  */
 export default async function globalSetup() {
   const serverBundle = path.join(root, "apps/api/dist/server.js");
@@ -54,6 +57,16 @@ export default async function globalSetup() {
   await new Promise<void>((resolve) => inbox.listen(0, "127.0.0.1", resolve));
   const inboxPort = (inbox.address() as AddressInfo).port;
 
+  const slack = await startFakeSlack({ clientId: "e2e-slack", clientSecret: "e2e-slack-secret" });
+  const chatwork = await startFakeChatwork({
+    clientId: "e2e-chatwork",
+    clientSecret: "e2e-chatwork-secret",
+    accounts: [
+      { accountId: 7001, name: "山田 太郎", organizationName: "ひかり産業" },
+      { accountId: 7002, name: "鈴木 花子", organizationName: "ひかり産業" },
+    ],
+  });
+
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasuki-e2e-"));
   const baseUrl = `http://localhost:${port}`;
@@ -70,6 +83,15 @@ export default async function globalSetup() {
       // Every journey signs its people up from 127.0.0.1: one office behind one address, as far as the limits can tell.
       AUTH_IP_LIMIT_SCALE: "50",
       DATABASE_URL: "",
+      SLACK_CLIENT_ID: "e2e-slack",
+      SLACK_CLIENT_SECRET: "e2e-slack-secret",
+      SLACK_API_URL: slack.apiUrl,
+      SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      CHATWORK_CLIENT_ID: "e2e-chatwork",
+      CHATWORK_CLIENT_SECRET: "e2e-chatwork-secret",
+      CHATWORK_API_URL: chatwork.apiUrl,
+      CHATWORK_AUTHORIZE_URL: chatwork.authorizeUrl,
+      CHATWORK_TOKEN_URL: chatwork.tokenUrl,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -77,12 +99,16 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_INBOX_URL = `http://127.0.0.1:${inboxPort}`;
+  process.env.E2E_SLACK_URL = slack.base;
+  process.env.E2E_CHATWORK_URL = chatwork.base;
 
   return async () => {
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
     inbox.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await slack.close();
+    await chatwork.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -7,7 +7,8 @@ import type { AddressInfo } from "node:net";
  * (`/packages/oauth2/login.php`), the token endpoint (authorization_code and refresh_token grants, client
  * credentials in Basic auth, `invalid_grant`), and API v2 `/me`, `/rooms`, `POST /rooms/{id}/messages` with
  * form-encoded bodies only, Bearer tokens that expire (401), 300 requests per 5 minutes per token and 10
- * posts per 10 s per room (429 with `x-ratelimit-reset`).
+ * posts per 10 s per room (429 with `x-ratelimit-reset`). A process that did not start it (a Playwright
+ * worker, the bench) reads what was posted at `GET /_local/posts`, an answer Chatwork itself never gives.
  */
 export interface FakeChatworkAccount {
   accountId: number;
@@ -116,6 +117,9 @@ export async function startFakeChatwork(options: FakeChatworkOptions) {
             `<h1>Tasuki にアクセスを許可しますか</h1><p>${url.searchParams.get("scope")}</p><ul>${links}</ul></html>`,
         );
         return;
+      }
+      if (request.method === "GET" && url.pathname === "/_local/posts") {
+        return json(response, 200, { posts, rate_limited: rateLimited });
       }
       contentTypes.push(String(request.headers["content-type"] ?? ""));
       if (request.method === "POST" && url.pathname === "/token") {

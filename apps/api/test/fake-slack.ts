@@ -7,7 +7,9 @@ import type { AddressInfo } from "node:net";
  * (`slackApiUrl`): the OAuth v2 authorise page and `oauth.v2.access`, `users.lookupByEmail`,
  * `conversations.list`, `chat.postMessage`, `auth.revoke`; Slack's `{ok:false, error}` answers
  * (`token_revoked`, `invalid_auth`, `users_not_found`, `channel_not_found`) and 429 with Retry-After.
- * Used by the API tests, the e2e journeys and the bench.
+ * Used by the API tests, the e2e journeys and the bench. A process that did not start it (a Playwright worker,
+ * the bench's server) reads and prepares it over `/_local/`: `GET /_local/posts`, `POST /_local/members`
+ * (JSON `{id, email, name}`), answers Slack itself never gives.
  */
 export interface FakeSlackMember {
   id: string;
@@ -99,6 +101,7 @@ export async function startFakeSlack(options: FakeSlackOptions) {
         );
         return;
       }
+      if (url.pathname.startsWith("/_local/")) return local(request, response, url.pathname);
       const method = url.pathname.replace(/^\/api\//, "");
       const form = await readForm(request);
       calls.push({ method, contentType: String(request.headers["content-type"] ?? "") });
@@ -187,6 +190,19 @@ export async function startFakeSlack(options: FakeSlackOptions) {
       response.end(String(error));
     });
   });
+
+  async function local(request: IncomingMessage, response: ServerResponse, path: string) {
+    if (request.method === "GET" && path === "/_local/posts") {
+      return json(response, 200, { posts, rate_limited: rateLimited });
+    }
+    if (request.method === "POST" && path === "/_local/members") {
+      const member = (await readForm(request)) as unknown as FakeSlackMember;
+      if (!member.id || !member.email) return json(response, 400, { error: "id and email are required" });
+      members.push({ id: member.id, email: member.email, name: member.name ?? member.email });
+      return json(response, 200, { ok: true });
+    }
+    return json(response, 404, { error: "not_found" });
+  }
 
   function issueCode(redirectUri: string): string {
     const code = randomBytes(8).toString("hex");

@@ -2,9 +2,9 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import Divider from "@mui/material/Divider";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
-/** A titled block of a settings page. */
+/** A titled block of a settings page: a region named by its title, so that assistive tools can jump to it. */
 export function SectionCard({
   title,
   description,
@@ -16,11 +16,12 @@ export function SectionCard({
   action?: ReactNode;
   children: ReactNode;
 }) {
+  const titleId = useId();
   return (
-    <Card component="section" sx={{ mb: 3 }}>
+    <Card component="section" aria-labelledby={titleId} sx={{ mb: 3 }}>
       <Box sx={{ px: 3, py: 2.25, display: "flex", alignItems: "center", gap: 2 }}>
         <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="h4" component="h2">
+          <Typography variant="h4" component="h2" id={titleId}>
             {title}
           </Typography>
           {description && (
