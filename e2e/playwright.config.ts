@@ -6,8 +6,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "./tests",
   globalSetup: "./support/global-setup.ts",
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Room for a busy two-core machine (the server, its database and two browsers share it): a journey that waits
+  // longer than this is broken, not slow.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   // Two cores: the server, Chromium and the runner share them.
   workers: 2,
   fullyParallel: true,

@@ -23,7 +23,7 @@ test("an owner reads who changed what on 監査ログ, filters it and downloads 
   await expect(ownerPage.getByRole("heading", { name: "監査ログ", level: 1 })).toBeVisible();
 
   await ownerPage.getByRole("combobox", { name: "対象" }).click();
-  await ownerPage.getByRole("option", { name: "タスク" }).click();
+  await ownerPage.getByRole("option", { name: "タスク", exact: true }).click();
   const table = ownerPage.getByRole("table", { name: "監査ログ" });
   const rowOf = (action: string) =>
     table
