@@ -1,42 +1,8 @@
 import sanitizeHtml from "sanitize-html";
+import { richTextAllowList } from "../../lib/rich-text-allow-list.ts";
 
-/**
- * 議事録 HTML as the minutes editor (Tiptap's StarterKit with links) writes it, and nothing else: an allow-list
- * of elements and attributes. Scripts, styles, event handlers and `javascript:`/`data:` URLs never reach the
- * database, whatever a client sends; links open in a new tab without the opener.
- */
-const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "p",
-    "br",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "code",
-    "pre",
-    "blockquote",
-    "ul",
-    "ol",
-    "li",
-    "hr",
-    "a",
-    "mark",
-  ],
-  allowedAttributes: { a: ["href", "target", "rel"], ol: ["start"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
-  transformTags: {
-    a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer nofollow" }),
-  },
-};
+/** 議事録 HTML as the minutes editor (Tiptap's StarterKit with links) writes it: the shared allow-list as it is. */
+const options: sanitizeHtml.IOptions = richTextAllowList;
 
 export function sanitizeMinutes(html: string): string {
   return sanitizeHtml(html, options);

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { richTextAllowList } from "../../lib/rich-text-allow-list.ts";
 
 /** A mention as the comment editor writes it: `staff:<id>` (a person) or `group:<id>` (everyone of a group). */
 const MENTION_ID = /^(staff|group):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -6,35 +7,15 @@ const MENTION_ID = /^(staff|group):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
 const MENTION_SPAN = /<span data-type="mention" data-id="(staff|group):([0-9a-f-]{36})">([\s\S]*?)<\/span>/g;
 
 /**
- * The comment editor's allow-list: the minutes editor's inline and list markup (sanitize-minutes.ts) without
- * headings, plus mention spans. Scripts, styles, event handlers and `javascript:`/`data:` URLs never reach the
- * database whatever a client sends; links open in a new tab without the opener.
+ * The comment editor's allow-list: the shared rich-text list (lib/rich-text-allow-list.ts) without headings, rules
+ * and highlights, plus mention spans.
  */
 const base: sanitizeHtml.IOptions = {
-  allowedTags: [
-    "p",
-    "br",
-    "strong",
-    "b",
-    "em",
-    "i",
-    "u",
-    "s",
-    "code",
-    "pre",
-    "blockquote",
-    "ul",
-    "ol",
-    "li",
-    "a",
-    "span",
-  ],
-  allowedAttributes: { a: ["href", "target", "rel"], ol: ["start"], span: ["data-type", "data-id"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowProtocolRelative: false,
-  disallowedTagsMode: "discard",
+  ...richTextAllowList,
+  allowedTags: [...richTextAllowList.allowedTags.filter((tag) => !/^(h[1-4]|hr|mark)$/.test(tag)), "span"],
+  allowedAttributes: { ...richTextAllowList.allowedAttributes, span: ["data-type", "data-id"] },
   transformTags: {
-    a: sanitizeHtml.simpleTransform("a", { target: "_blank", rel: "noopener noreferrer nofollow" }),
+    a: richTextAllowList.transformTags.a,
     // Only a well-formed mention keeps its attributes; a label or class sent by the client is dropped (the
     // server writes the label from the current name).
     span: (tagName, attribs): sanitizeHtml.Tag => {
