@@ -11,10 +11,10 @@ import { addStaff, createOwner, signIn } from "../support/organization.ts";
 test("the trial's owner chooses standard monthly, pays by test card, downloads the invoice, disables and restores", async ({
   page,
 }) => {
-  // About 30 s on a quiet machine; the cap leaves room for a shared, busy one.
-  test.setTimeout(300_000);
+  // The whole purchase, a download, then disable and restore.
+  test.slow();
   const owner = await createOwner("株式会社ひまわり設計");
-  await signIn(page, owner.email, { timeout: 60_000 });
+  await signIn(page, owner.email);
 
   const trial = page.getByRole("alert").filter({ hasText: "無料トライアル中です" });
   // The first page of a session loads the app: generous on a busy machine.
@@ -88,10 +88,9 @@ test("the trial's owner chooses standard monthly, pays by test card, downloads t
 });
 
 test("a member without the billing permission meets the friendly 403 and no billing menu", async ({ page }) => {
-  test.setTimeout(240_000);
   const owner = await createOwner("株式会社あさひ物流");
   const member = await addStaff(owner, "member");
-  await signIn(page, member.email, { timeout: 60_000 });
+  await signIn(page, member.email);
   await page.goto("/mypage/payment-setting");
   await expect(page.getByRole("heading", { name: "このページを表示する権限がありません" })).toBeVisible({
     timeout: 60_000,
