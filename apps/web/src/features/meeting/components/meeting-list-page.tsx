@@ -179,34 +179,21 @@ export function MeetingListPage() {
             gridTemplateColumns: { xs: "repeat(2, minmax(0, 1fr))", md: "repeat(5, minmax(0, 1fr)) auto" },
           }}
         >
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label="種類"
-            value={search.type ?? ALL}
-            onChange={(e) => set({ type: e.target.value === ALL ? undefined : e.target.value })}
-          >
-            <MenuItem value={ALL}>すべて</MenuItem>
-            {(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((type) => (
-              <MenuItem key={type} value={type}>
-                {MEETING_TYPE_LABELS[type]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            value={search.type}
+            options={(Object.keys(MEETING_TYPE_LABELS) as MeetingType[]).map((type) => ({
+              value: type,
+              label: MEETING_TYPE_LABELS[type],
+            }))}
+            onChange={(type) => set({ type })}
+          />
+          <FilterSelect
             label="会議室"
-            value={search.room ?? ALL}
-            onChange={(e) => set({ room: e.target.value === ALL ? undefined : e.target.value })}
-          >
-            <MenuItem value={ALL}>すべて</MenuItem>
-            {(rooms.data?.items ?? []).map((room) => (
-              <MenuItem key={room} value={room}>
-                {room}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={search.room}
+            options={(rooms.data?.items ?? []).map((room) => ({ value: room, label: room }))}
+            onChange={(room) => set({ room })}
+          />
           <StaffPicker
             workspaceId={workspaceId}
             size="small"
@@ -215,34 +202,18 @@ export function MeetingListPage() {
             value={participant}
             onChange={setParticipant}
           />
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label="グループ"
-            value={search.group ?? ALL}
-            onChange={(e) => set({ group: e.target.value === ALL ? undefined : e.target.value })}
-          >
-            <MenuItem value={ALL}>すべて</MenuItem>
-            {(groups.data?.items ?? []).map((group) => (
-              <MenuItem key={group.id} value={group.id}>
-                {group.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            value={search.group}
+            options={(groups.data?.items ?? []).map((group) => ({ value: group.id, label: group.name }))}
+            onChange={(group) => set({ group })}
+          />
+          <FilterSelect
             label="プロジェクト"
-            value={search.project ?? ALL}
-            onChange={(e) => set({ project: e.target.value === ALL ? undefined : e.target.value })}
-          >
-            <MenuItem value={ALL}>すべて</MenuItem>
-            {(projects.data?.items ?? []).map((project) => (
-              <MenuItem key={project.id} value={project.id}>
-                {project.name}
-              </MenuItem>
-            ))}
-          </TextField>
+            value={search.project}
+            options={(projects.data?.items ?? []).map((project) => ({ value: project.id, label: project.name }))}
+            onChange={(project) => set({ project })}
+          />
           <Button
             size="small"
             disabled={!filtered}
@@ -584,5 +555,35 @@ function CompactMonth({
         })}
       </Box>
     </Card>
+  );
+}
+
+/** One filter of the row: 「すべて」 (no filter) and the options. */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value ?? ALL}
+      onChange={(e) => onChange(e.target.value === ALL ? undefined : e.target.value)}
+    >
+      <MenuItem value={ALL}>すべて</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
