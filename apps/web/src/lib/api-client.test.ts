@@ -72,6 +72,40 @@ function header(call: number, name: string): string | null {
 }
 
 describe("callApi", () => {
+  it("tries a call refused as overloaded again after the server's Retry-After, and gives up after three more tries", async () => {
+    await tokens.saveTokens(tokenSet(1));
+    const { getMeContract } = await import("@tasuki/contract/user/get-me.contract");
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const overloaded = () =>
+        new Response(JSON.stringify({ message: "混み合っています", dev_message: "overloaded", code: "overloaded" }), {
+          status: 503,
+          headers: { "Content-Type": "application/json", "Retry-After": "1" },
+        });
+      fetchMock.mockResolvedValueOnce(overloaded()).mockResolvedValueOnce(json(200, user));
+      const answer = api.callApi(getMeContract);
+      await vi.advanceTimersByTimeAsync(1500);
+      await expect(answer).resolves.toMatchObject({ email: "taro@example.jp" });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      fetchMock.mockReset();
+      fetchMock.mockImplementation(async () => overloaded());
+      const refused = api.callApi(getMeContract).catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(await refused).toMatchObject({ status: 503, code: "overloaded" });
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not try again a 503 without Retry-After", async () => {
+    await tokens.saveTokens(tokenSet(1));
+    fetchMock.mockResolvedValueOnce(json(503, { message: "", dev_message: "down", code: "unavailable" }));
+    await expect(getMe()).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it("sends the access token on bearer calls and parses the answer", async () => {
     await tokens.saveTokens(tokenSet(1));
     fetchMock.mockResolvedValueOnce(json(200, user));

@@ -122,6 +122,47 @@ async function send(
   }
 }
 
+/** How often a call refused as overloaded is tried again, and the longest wait before one more try. */
+const OVERLOAD_RETRIES = 3;
+const OVERLOAD_MAX_WAIT_MS = 10_000;
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException("Aborted", "AbortError"));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DOMException("Aborted", "AbortError"));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * `send`, tried again after the server's `Retry-After` when it refused the call as overloaded (503 with the
+ * header: a morning rush past its bound on work in flight). The server answers that before doing anything, or
+ * after rolling back, so a write is as safe to send again as a read. The waits are spread a little so that the
+ * refused clients do not all come back in the same instant.
+ */
+async function sendThroughOverload(
+  contract: ContractShape,
+  request: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal },
+  accessToken: string | undefined,
+): Promise<Response> {
+  let response = await send(contract, request, accessToken);
+  for (let attempt = 0; attempt < OVERLOAD_RETRIES; attempt++) {
+    const retryAfter = Number(response.headers.get("retry-after"));
+    if (response.status !== 503 || !Number.isFinite(retryAfter) || retryAfter <= 0) break;
+    const waitMs = Math.min(retryAfter * 1000, OVERLOAD_MAX_WAIT_MS) * (1 + Math.random() / 2);
+    await wait(waitMs, request.signal);
+    response = await send(contract, request, accessToken);
+  }
+  return response;
+}
+
 let renewal: Promise<boolean> | null = null;
 
 async function withRenewalLock<T>(task: () => Promise<T>): Promise<T> {
@@ -183,7 +224,7 @@ export async function callApi<C extends ContractShape>(
   const tokenFor = () => (contract.auth === "none" ? undefined : getTokens()?.access_token || undefined);
 
   const sentToken = tokenFor();
-  let response = await send(contract, parts, sentToken);
+  let response = await sendThroughOverload(contract, parts, sentToken);
 
   if (response.status === 401 && sentToken) {
     // A concurrent call may already have renewed; only renew when the token we sent is still current.
