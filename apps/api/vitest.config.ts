@@ -11,9 +11,6 @@ export default defineConfig({
     // the suite's time went to imports). Each file still opens its own database and app (test/test-app.ts), and no
     // module keeps state between apps.
     isolate: false,
-    // Vitest's default is one worker less than the cores: one on CI's two. The files wait on PostgreSQL, SMTP and
-    // the job queue much of their time, so two keep both cores busy (each file still has its own database).
-    maxWorkers: Number(process.env.TASUKI_API_TEST_WORKERS ?? 2),
     // Generous: the suite must pass on a loaded 2-core machine (CI shares it); a hung test still ends.
     testTimeout: 120_000,
     hookTimeout: 180_000,
