@@ -116,7 +116,7 @@ export async function newMyExternalLinkage(
   if (!found) {
     throw conflict(
       "slack_user_not_found",
-      `Slackワークスペース「${connection.externalName ?? ""}」に、メールアドレス ${member.email} のメンバーが見つかりません。Slackのプロフィールのメールアドレスをご確認ください。`,
+      `Slackワークスペース「${connection.externalName ?? ""}」に、メールアドレス ${member.email} のメンバーが見つかりません。Slackのプロフィールのメールアドレスをご確認いただくか、「Slack でサインインして連携」をお使いください。`,
       "users.lookupByEmail found nobody with the staff member's address",
     );
   }
