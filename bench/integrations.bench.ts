@@ -73,6 +73,7 @@ async function main() {
     SLACK_CLIENT_SECRET: "bench-slack-secret",
     SLACK_API_URL: slack.apiUrl,
     SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+    SLACK_OPENID_AUTHORIZE_URL: slack.openidAuthorizeUrl,
     CHATWORK_CLIENT_ID: "bench-chatwork",
     CHATWORK_CLIENT_SECRET: "bench-chatwork-secret",
     CHATWORK_API_URL: chatwork.apiUrl,

@@ -87,6 +87,7 @@ export default async function globalSetup() {
       SLACK_CLIENT_SECRET: "e2e-slack-secret",
       SLACK_API_URL: slack.apiUrl,
       SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      SLACK_OPENID_AUTHORIZE_URL: slack.openidAuthorizeUrl,
       CHATWORK_CLIENT_ID: "e2e-chatwork",
       CHATWORK_CLIENT_SECRET: "e2e-chatwork-secret",
       CHATWORK_API_URL: chatwork.apiUrl,

@@ -40,7 +40,7 @@ test("connect Slack, link my account by e-mail, and an assignment arrives in my 
 
   // Within the app (a new page load is the slow part on a busy machine).
   await page.getByRole("link", { name: "Slack 連携" }).click();
-  await page.getByRole("button", { name: "Slackアカウントを連携する" }).click();
+  await page.getByRole("button", { name: "メールアドレスで連携する" }).click();
   await expect(page.getByText("Slackアカウントを連携しました")).toBeVisible();
   await expect(page.getByText("連携中")).toBeVisible();
 
@@ -69,6 +69,50 @@ test("connect Slack, link my account by e-mail, and an assignment arrives in my 
   );
   // The message's button opens the task in Tasuki.
   expect(JSON.stringify(post!.blocks)).toContain(`task=${task.id}`);
+});
+
+test("link my Slack account by Sign in with Slack when my Slack address is another one", async ({ page }) => {
+  test.slow();
+  const team = await taskTeam("株式会社スラックサインイン");
+  // The owner's Slack profile shows a private address: the e-mail match cannot find them.
+  const slackUserId = `USIGN${Date.now().toString(36).toUpperCase()}`;
+  const slackName = `佐藤 花子 ${slackUserId.slice(-4)}`;
+  const added = await fetch(`${process.env.E2E_SLACK_URL}/_local/members`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id: slackUserId, email: `${slackUserId.toLowerCase()}@private.example`, name: slackName }),
+  });
+  expect(added.ok).toBe(true);
+
+  await signIn(page, team.owner.email);
+  await page.goto("/mypage/external-linkage");
+  await page.getByRole("button", { name: "Slackと連携する" }).click();
+  await page.getByRole("link", { name: "許可する" }).click();
+  await expect(page.getByText("Slackと連携しました")).toBeVisible(RELOADED);
+
+  await page.getByRole("link", { name: "Slack 連携" }).click();
+  await page.getByRole("button", { name: "Slack でサインインして連携" }).click();
+  // Sign in with Slack's page (local, OpenID Connect): sign in as oneself, back through 外部連携 to my Slack page.
+  await page.getByRole("link", { name: new RegExp(`${slackName}.*としてサインイン`) }).click();
+  await expect(page.getByText("Slackと連携しました")).toBeVisible(RELOADED);
+  await expect(page).toHaveURL(/\/mypage\/my-external-linkage\/slack$/);
+  await expect(page.getByText(slackName)).toBeVisible();
+
+  await createTask(team.member.token, {
+    workspace_id: team.owner.workspaceId,
+    title: "サインインした人に届くタスク",
+    project_id: team.project.id,
+    assignee_id: team.owner.staffId,
+  });
+  await expect
+    .poll(
+      async () =>
+        (await localPosts<{ channel: string; text: string }>(process.env.E2E_SLACK_URL)).filter(
+          (post) => post.channel === slackUserId,
+        ),
+      { timeout: 30_000 },
+    )
+    .toEqual([expect.objectContaining({ text: expect.stringContaining("サインインした人に届くタスク") })]);
 });
 
 test("connect Chatwork, link my own account, and an assignment arrives in my マイチャット", async ({ page }) => {

@@ -72,6 +72,7 @@ const envSchema = z.object({
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SLACK_API_URL: z.url().default("https://slack.com/api/"),
   SLACK_AUTHORIZE_URL: z.url().default("https://slack.com/oauth/v2/authorize"),
+  SLACK_OPENID_AUTHORIZE_URL: z.url().default("https://slack.com/openid/connect/authorize"),
   CHATWORK_CLIENT_ID: z.string().min(1).optional(),
   CHATWORK_CLIENT_SECRET: z.string().min(1).optional(),
   CHATWORK_API_URL: z.url().default("https://api.chatwork.com/v2"),
@@ -143,7 +144,14 @@ export const defaultBillingConfig: BillingConfig = {
  * is not offered; the base URLs point tests and e2e at local servers speaking the providers' APIs.
  */
 export interface IntegrationsConfig {
-  slack: { clientId: string; clientSecret: string; apiUrl: string; authorizeUrl: string } | null;
+  slack: {
+    clientId: string;
+    clientSecret: string;
+    apiUrl: string;
+    authorizeUrl: string;
+    /** Sign in with Slack (OpenID Connect): a person links their own Slack account. */
+    openidAuthorizeUrl: string;
+  } | null;
   chatwork: {
     clientId: string;
     clientSecret: string;
@@ -335,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               clientSecret: e.SLACK_CLIENT_SECRET,
               apiUrl: e.SLACK_API_URL.endsWith("/") ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
               authorizeUrl: e.SLACK_AUTHORIZE_URL,
+              openidAuthorizeUrl: e.SLACK_OPENID_AUTHORIZE_URL,
             }
           : null,
       chatwork:

@@ -316,7 +316,7 @@ const matrix: Record<string, Row> = {
       url: "/app/my-external-linkage/slack",
       payload: {
         workspace_id: f.workspaceId,
-        kinds: { assigned: true, status: true, reminder: false, meeting: true },
+        kinds: { assigned: true, status: true, reminder: false, meeting: true, comment: true },
       },
     }),
   },

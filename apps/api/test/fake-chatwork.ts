@@ -48,7 +48,7 @@ export async function startFakeChatwork(options: FakeChatworkOptions) {
   const requestsByToken = new Map<string, number[]>();
   const postsByRoom = new Map<string, number[]>();
   const contentTypes: string[] = [];
-  let forced429 = 0;
+  let forced429: { remaining: number; headers: Record<string, string> } = { remaining: 0, headers: {} };
   let rateLimited = 0;
   const lifetime = options.tokenLifetimeSeconds ?? 1800;
 
@@ -147,8 +147,22 @@ export async function startFakeChatwork(options: FakeChatworkOptions) {
       if (!url.pathname.startsWith("/v2/")) return json(response, 404, { errors: ["Not found"] });
       const token = String(request.headers.authorization ?? "").replace(/^Bearer /, "");
       const known = access.get(token);
-      if (!known || known.revoked || known.expiresAt <= Date.now()) {
-        return json(response, 401, { errors: ["Invalid API token"] });
+      if (known && !known.revoked && known.expiresAt <= Date.now()) {
+        // Chatwork's challenge for an OAuth token past its life (RFC 6750): a refresh brings a new one.
+        return json(
+          response,
+          401,
+          { errors: ["The access token expired"] },
+          { "www-authenticate": 'Bearer error="invalid_token", error_description="The access token expired"' },
+        );
+      }
+      if (!known || known.revoked) {
+        return json(
+          response,
+          401,
+          { errors: ["Invalid API token"] },
+          { "www-authenticate": 'Bearer error="invalid_token", error_description="The access token is invalid"' },
+        );
       }
       if (options.enforceLimits) {
         const reset = overLimit(requestsByToken, token, 300, 5 * 60 * 1000);
@@ -184,10 +198,10 @@ export async function startFakeChatwork(options: FakeChatworkOptions) {
         const member = Number(roomId) === myChat(account.accountId) || rooms.some((room) => String(room.id) === roomId);
         if (!member)
           return json(response, 403, { errors: ["You don't have permission to send messages in this room"] });
-        if (forced429 > 0) {
-          forced429 -= 1;
+        if (forced429.remaining > 0) {
+          forced429.remaining -= 1;
           rateLimited += 1;
-          return json(response, 429, { errors: ["Rate limit exceeded"] }, { "retry-after": "1" });
+          return json(response, 429, { errors: ["Rate limit exceeded"] }, forced429.headers);
         }
         if (options.enforceLimits) {
           const reset = overLimit(postsByRoom, roomId, 10, 10_000);
@@ -246,13 +260,20 @@ export async function startFakeChatwork(options: FakeChatworkOptions) {
       for (const entry of access.values()) if (entry.accountId === accountId) entry.revoked = true;
       for (const entry of refresh.values()) if (entry.accountId === accountId) entry.revoked = true;
     },
+    /** The account's refresh tokens stop working (invalid_grant), its access tokens not yet. */
+    revokeRefreshTokens(accountId: number) {
+      for (const entry of refresh.values()) if (entry.accountId === accountId) entry.revoked = true;
+    },
     /** Access tokens of the account expire now (a refresh brings a new one). */
     expireAccessTokens() {
       for (const entry of access.values()) entry.expiresAt = 0;
     },
-    rateLimitNext(count: number) {
-      forced429 = count;
+    /** The next `count` posts answer 429 with these headers (Retry-After: 1 by default, or `x-ratelimit-reset`). */
+    rateLimitNext(count: number, headers: Record<string, string> = { "retry-after": "1" }) {
+      forced429 = { remaining: count, headers };
     },
+    /** Who has posted in a room: the bodies, in order. */
+    postsIn: (roomId: number | string) => posts.filter((post) => post.roomId === String(roomId)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

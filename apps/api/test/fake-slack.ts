@@ -6,7 +6,8 @@ import type { AddressInfo } from "node:net";
  * A local HTTP server speaking the part of Slack that Tasuki uses, driven by the real `@slack/web-api` client
  * (`slackApiUrl`): the OAuth v2 authorise page and `oauth.v2.access`, `users.lookupByEmail`,
  * `conversations.list`, `chat.postMessage`, `auth.revoke`; Slack's `{ok:false, error}` answers
- * (`token_revoked`, `invalid_auth`, `users_not_found`, `channel_not_found`) and 429 with Retry-After.
+ * (`token_revoked`, `invalid_auth`, `users_not_found`, `channel_not_found`) and 429 with Retry-After; and Sign in
+ * with Slack (OpenID Connect): `/openid/connect/authorize`, `openid.connect.token`, `openid.connect.userInfo`.
  * Used by the API tests, the e2e journeys and the bench. A process that did not start it (a Playwright worker,
  * the bench's server) reads and prepares it over `/_local/`: `GET /_local/posts`, `POST /_local/members`
  * (JSON `{id, email, name}`), answers Slack itself never gives.
@@ -15,6 +16,8 @@ export interface FakeSlackMember {
   id: string;
   email: string;
   name: string;
+  /** A member of another Slack workspace (Sign in with Slack answers that team): the installed one by default. */
+  teamId?: string;
 }
 
 export interface SlackPost {
@@ -45,6 +48,9 @@ export async function startFakeSlack(options: FakeSlackOptions) {
     { id: "C0SALES", name: "営業部" },
   ];
   const codes = new Map<string, string>();
+  /** Sign in with Slack's codes and user tokens: the member who consented. */
+  const signInCodes = new Map<string, { memberId: string; redirectUri: string }>();
+  const userTokens = new Map<string, string>();
   const tokens = new Map<string, { revoked: boolean }>();
   const posts: SlackPost[] = [];
   const lastPostAt = new Map<string, number>();
@@ -101,6 +107,33 @@ export async function startFakeSlack(options: FakeSlackOptions) {
         );
         return;
       }
+      if (request.method === "GET" && url.pathname === "/openid/connect/authorize") {
+        const redirect = url.searchParams.get("redirect_uri") ?? "";
+        const state = url.searchParams.get("state") ?? "";
+        const scopes = (url.searchParams.get("scope") ?? "").split(" ");
+        if (
+          url.searchParams.get("client_id") !== options.clientId ||
+          url.searchParams.get("response_type") !== "code" ||
+          !scopes.includes("openid")
+        ) {
+          response.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+          response.end("invalid request");
+          return;
+        }
+        const items = members
+          .map((member) => {
+            const code = issueSignInCode(member.id, redirect);
+            const target = `${redirect}${redirect.includes("?") ? "&" : "?"}code=${code}&state=${encodeURIComponent(state)}`;
+            return `<li><a href="${target.replace(/&/g, "&amp;")}">${member.name}（${member.email}）としてサインイン</a></li>`;
+          })
+          .join("");
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        response.end(
+          `<!doctype html><html lang="ja"><meta charset="utf-8"><title>Sign in with Slack (local)</title>` +
+            `<h1>${team.name} にサインイン</h1><p>scope: ${scopes.join(" ")}</p><ul>${items}</ul></html>`,
+        );
+        return;
+      }
       if (url.pathname.startsWith("/_local/")) return local(request, response, url.pathname);
       const method = url.pathname.replace(/^\/api\//, "");
       const form = await readForm(request);
@@ -130,6 +163,44 @@ export async function startFakeSlack(options: FakeSlackOptions) {
           team,
           enterprise: null,
           authed_user: { id: members[0]?.id ?? "U0" },
+        });
+      }
+      if (method === "openid.connect.token") {
+        const basic = String(request.headers.authorization ?? "").replace(/^Basic /, "");
+        const [basicId, basicSecret] = basic ? Buffer.from(basic, "base64").toString().split(":") : [];
+        if (
+          (form.client_id ?? basicId) !== options.clientId ||
+          (form.client_secret ?? basicSecret) !== options.clientSecret
+        ) {
+          return json(response, 200, { ok: false, error: "invalid_client" });
+        }
+        const grant = signInCodes.get(form.code ?? "");
+        signInCodes.delete(form.code ?? "");
+        if (!grant || (form.redirect_uri && form.redirect_uri !== grant.redirectUri)) {
+          return json(response, 200, { ok: false, error: "invalid_code" });
+        }
+        const token = `xoxp-${randomBytes(12).toString("hex")}`;
+        userTokens.set(token, grant.memberId);
+        return json(response, 200, {
+          ok: true,
+          access_token: token,
+          token_type: "Bearer",
+          id_token: "unused.in.tests",
+        });
+      }
+      if (method === "openid.connect.userInfo") {
+        const memberId = userTokens.get(String(request.headers.authorization ?? "").replace(/^Bearer /, ""));
+        const member = members.find((item) => item.id === memberId);
+        if (!member) return json(response, 200, { ok: false, error: "invalid_auth" });
+        return json(response, 200, {
+          ok: true,
+          sub: member.id,
+          "https://slack.com/user_id": member.id,
+          "https://slack.com/team_id": member.teamId ?? team.id,
+          email: member.email,
+          email_verified: true,
+          name: member.name,
+          "https://slack.com/team_name": team.name,
         });
       }
       const token = botToken(request, form, response);
@@ -204,6 +275,12 @@ export async function startFakeSlack(options: FakeSlackOptions) {
     return json(response, 404, { error: "not_found" });
   }
 
+  function issueSignInCode(memberId: string, redirectUri: string): string {
+    const code = randomBytes(8).toString("hex");
+    signInCodes.set(code, { memberId, redirectUri });
+    return code;
+  }
+
   function issueCode(redirectUri: string): string {
     const code = randomBytes(8).toString("hex");
     codes.set(code, redirectUri);
@@ -233,6 +310,15 @@ export async function startFakeSlack(options: FakeSlackOptions) {
         state: url.searchParams.get("state") ?? "",
       };
     },
+    /** The member signed in on Sign in with Slack's page: the code and state the browser brings back. */
+    approveSignIn(authorizeUrl: string, memberId: string): { code: string; state: string } {
+      const url = new URL(authorizeUrl);
+      return {
+        code: issueSignInCode(memberId, url.searchParams.get("redirect_uri") ?? ""),
+        state: url.searchParams.get("state") ?? "",
+      };
+    },
+    openidAuthorizeUrl: `${base}/openid/connect/authorize`,
     /** The workspace's admin removed the app: every token answers token_revoked. */
     revokeAll() {
       for (const token of tokens.keys()) tokens.set(token, { revoked: true });

@@ -20,6 +20,16 @@ export class ProviderTokenRejectedError extends Error {
 }
 
 /**
+ * The access token's life is over (Chatwork: 401 with `error_description="The access token expired"`): a
+ * refresh brings a new one. A caller that does not refresh treats it as rejected.
+ */
+export class ProviderTokenExpiredError extends ProviderTokenRejectedError {
+  constructor() {
+    super("token_expired");
+  }
+}
+
+/**
  * Anything else (a 5xx, a network error, a channel not found): worth a retry with back-off. The message
  * names the provider's error code only, never a token or a request body.
  */
@@ -55,6 +65,13 @@ export interface SlackApi {
     redirectUri: string,
   ): Promise<ProviderTokens & { teamId: string; teamName: string; botUserId: string }>;
   lookupByEmail(token: string, email: string): Promise<{ id: string; name: string } | null>;
+  /** Sign in with Slack: the consent page of OpenID Connect (scopes openid, email, profile). */
+  signInUrl(state: string, redirectUri: string): string;
+  /**
+   * Sign in with Slack's answer: `openid.connect.token`, then `openid.connect.userInfo` with the user token
+   * it gave (used for that call only, never kept): who signed in, in which Slack workspace.
+   */
+  signIn(code: string, redirectUri: string): Promise<{ userId: string; teamId: string; name: string; email: string }>;
   listChannels(token: string): Promise<ChannelOption[]>;
   postMessage(token: string, message: OutgoingMessage): Promise<void>;
   revoke(token: string): Promise<void>;

@@ -8,7 +8,7 @@ export const externalServiceCallbackContract = defineContract({
   method: "POST",
   path: "/app/workspace-external-service/callback",
   summary:
-    "Completes an OAuth consent (the web page at the redirect URI hands over code and state): a workspace connection or the caller's own Chatwork link",
+    "Completes an OAuth consent (the web page at the redirect URI hands over code and state): a workspace connection, the caller's own Chatwork link, or their Sign in with Slack",
   tags: ["external-service"],
   auth: "bearer",
   body: z.strictObject({ code: z.string().min(1).max(2000), state: z.string().min(1).max(4000) }),

@@ -59,6 +59,8 @@ export const externalNoticeKindsSchema = z
     status: z.boolean(),
     reminder: z.boolean(),
     meeting: z.boolean(),
+    /** Comments on tasks one follows, and mentions of oneself. */
+    comment: z.boolean(),
   })
   .meta({ id: "ExternalNoticeKinds" });
 export type ExternalNoticeKinds = z.infer<typeof externalNoticeKindsSchema>;

@@ -49,6 +49,8 @@ export interface ExternalNoticeKinds {
   status: boolean;
   reminder: boolean;
   meeting: boolean;
+  /** Comments on a task one follows and mentions of oneself (issue 15). */
+  comment: boolean;
 }
 
 /**
@@ -80,7 +82,7 @@ export const externalLinks = pgTable(
     kinds: jsonb("kinds")
       .$type<ExternalNoticeKinds>()
       .notNull()
-      .default({ assigned: true, status: true, reminder: true, meeting: true }),
+      .default({ assigned: true, status: true, reminder: true, meeting: true, comment: true }),
     accessTokenEncrypted: text("access_token_encrypted"),
     refreshTokenEncrypted: text("refresh_token_encrypted"),
     tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
@@ -168,4 +170,9 @@ export const externalRateSlots = pgTable("external_rate_slots", {
   nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
   /** Set by a 429: even a slot reserved earlier is not used before this instant. */
   blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+  /**
+   * When the key last posted, as it happened (not the slot it was given): a send waits until this plus the
+   * interval, so a late wake-up followed by an on-time one never posts closer than the interval.
+   */
+  lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
 });

@@ -3,6 +3,7 @@ import {
   type ChatworkApi,
   ProviderCallError,
   ProviderRateLimitedError,
+  ProviderTokenExpiredError,
   ProviderTokenRejectedError,
   type ProviderTokens,
 } from "../integration-provider.ts";
@@ -41,7 +42,12 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 async function check(response: Response, what: string): Promise<Response> {
   if (response.ok) return response;
   if (response.status === 429) throw new ProviderRateLimitedError(retryAfterOf(response));
-  if (response.status === 401) throw new ProviderTokenRejectedError("unauthorized");
+  if (response.status === 401) {
+    // An expired OAuth token says so in its challenge (RFC 6750): `Bearer error="invalid_token",
+    // error_description="The access token expired"`; any other 401 is a token that will never work again.
+    if (/expired/i.test(response.headers.get("www-authenticate") ?? "")) throw new ProviderTokenExpiredError();
+    throw new ProviderTokenRejectedError("unauthorized");
+  }
   throw new ProviderCallError(`chatwork: ${what} answered ${response.status}`);
 }
 

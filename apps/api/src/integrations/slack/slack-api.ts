@@ -11,8 +11,14 @@ import {
 /** The bot's scopes: post, find people by e-mail, open DMs, list channels for group/project routing. */
 export const SLACK_SCOPES = ["chat:write", "users:read", "users:read.email", "im:write", "channels:read"];
 
+/** Sign in with Slack: who the person is (`openid`), their address and name (`email`, `profile`). */
+export const SLACK_OPENID_SCOPES = ["openid", "email", "profile"];
+
 /** Errors after which the token will never work again: the connection is broken until reinstalled. */
 const REJECTED = new Set(["token_revoked", "invalid_auth", "account_inactive", "not_authed", "token_expired"]);
+
+/** A consent's code that Slack will not exchange (spent, expired, for another redirect): start again. */
+const REFUSED_CODES = new Set(["invalid_code", "code_already_used", "invalid_grant"]);
 
 /**
  * Turns the client's errors into the provider errors the delivery job understands. The client's own retries
@@ -24,7 +30,7 @@ function translate(error: unknown): never {
   if (call.code === ErrorCode.RateLimitedError) throw new ProviderRateLimitedError(call.retryAfter ?? 30);
   if (call.code === ErrorCode.PlatformError) {
     const code = call.data?.error ?? "unknown_error";
-    if (REJECTED.has(code)) throw new ProviderTokenRejectedError(code);
+    if (REJECTED.has(code) || REFUSED_CODES.has(code)) throw new ProviderTokenRejectedError(code);
     throw new ProviderCallError(`slack: ${code}`);
   }
   if (call.code === ErrorCode.HTTPError) throw new ProviderCallError("slack: http error");
@@ -79,6 +85,34 @@ export function createSlackApi(config: NonNullable<IntegrationsConfig["slack"]>)
         return { id: user.id, name: user.profile?.display_name || user.real_name || user.name || "" };
       } catch (error) {
         if ((error as { data?: { error?: string } }).data?.error === "users_not_found") return null;
+        translate(error);
+      }
+    },
+    signInUrl(state, redirectUri) {
+      const url = new URL(config.openidAuthorizeUrl);
+      url.searchParams.set("response_type", "code");
+      url.searchParams.set("client_id", config.clientId);
+      url.searchParams.set("scope", SLACK_OPENID_SCOPES.join(" "));
+      url.searchParams.set("redirect_uri", redirectUri);
+      url.searchParams.set("state", state);
+      return url.toString();
+    },
+    async signIn(code, redirectUri) {
+      try {
+        const answer = await anonymous.openid.connect.token({
+          client_id: config.clientId,
+          client_secret: config.clientSecret,
+          code,
+          redirect_uri: redirectUri,
+        });
+        if (!answer.access_token) throw new ProviderCallError("slack: no user token in the answer");
+        const me = await client(answer.access_token).openid.connect.userInfo();
+        const userId = me["https://slack.com/user_id"];
+        const teamId = me["https://slack.com/team_id"];
+        if (!userId || !teamId) throw new ProviderCallError("slack: userInfo without user or team");
+        return { userId, teamId, name: me.name ?? "", email: me.email ?? "" };
+      } catch (error) {
+        if (error instanceof ProviderCallError) throw error;
         translate(error);
       }
     },

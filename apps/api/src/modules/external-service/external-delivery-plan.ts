@@ -34,6 +34,16 @@ export interface ChannelNotice {
   projectId: string | null;
   text: string;
   url: string | null;
+  /**
+   * The people the change is about (a new assignee; the assignee and manager of a new status): in a Chatwork
+   * room their linked account is addressed with `[To:account_id]名前さん`, so Chatwork tells them.
+   */
+  concernedIds?: string[];
+}
+
+/** Chatwork's message notation: `[To:123]名前さん` on its own line before the text (one per person). */
+export function chatworkMentions(people: { externalUserId: string; externalName: string }[]): string {
+  return people.map((person) => `[To:${person.externalUserId}]${person.externalName}さん\n`).join("");
 }
 
 export async function enqueueDeliveryJobs(
@@ -101,7 +111,13 @@ export async function planExternalDeliveries(
         });
       }
     }
-    for (const notice of channels.filter((item) => item.workspaceId === workspaceId)) {
+    const routed = channels.filter((item) => item.workspaceId === workspaceId);
+    const concerned = await findReachableLinks(
+      tx,
+      workspaceId,
+      routed.flatMap((notice) => notice.concernedIds ?? []),
+    );
+    for (const notice of routed) {
       const routes = await findRoutesFor(
         tx,
         workspaceId,
@@ -114,12 +130,22 @@ export async function planExternalDeliveries(
         const target = `${route.connectionId}:${route.channelId}`;
         if (seen.has(target)) continue;
         seen.add(target);
+        const addressed =
+          route.service === "chatwork"
+            ? chatworkMentions(
+                (notice.concernedIds ?? []).flatMap((staffId) =>
+                  concerned.filter(
+                    (link) => link.workspaceUserId === staffId && link.connectionId === route.connectionId,
+                  ),
+                ),
+              )
+            : "";
         values.push({
           workspaceId,
           connectionId: route.connectionId,
           service: route.service,
           channelId: route.channelId,
-          text: notice.text,
+          text: `${addressed}${notice.text}`,
           url: notice.url,
           dedupeKey: `channel:${notice.key}:${route.channelId}`,
           nextAttemptAt: ctx.now(),

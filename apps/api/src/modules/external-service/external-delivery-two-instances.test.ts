@@ -26,6 +26,7 @@ beforeAll(async () => {
       clientSecret: "slack-secret",
       apiUrl: slack.apiUrl,
       authorizeUrl: slack.authorizeUrl,
+      openidAuthorizeUrl: slack.openidAuthorizeUrl,
     },
     chatwork: null,
   };

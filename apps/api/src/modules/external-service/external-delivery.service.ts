@@ -15,11 +15,13 @@ import {
   isRateKeyBlocked,
   type LinkRow,
   listActiveStaffRoles,
+  noteSent,
   reserveRateSlot,
   stopDeliveries,
+  takeSendMoment,
   updateLink,
 } from "./external-service.repository.ts";
-import { chatworkOf, connectionToken, linkToken, slackOf } from "./external-token.ts";
+import { chatworkOf, slackOf, withConnectionToken, withLinkToken } from "./external-token.ts";
 
 /**
  * Slack: about one message a second per channel. Chatwork: 300 requests per 5 minutes per account and 10
@@ -80,26 +82,33 @@ export async function runDelivery(ctx: AppContext, deliveryId: string): Promise<
       return "waiting";
     }
   }
+  // The slot says whose turn it is; the real time of the key's last post says whether it may go now (a
+  // delivery that woke late must not be followed by the next one on time, under the interval).
+  const retryAt = await takeSendMoment(ctx.db, key, intervalMs, now);
+  if (retryAt) {
+    await putBack(ctx, row, retryAt, { attempts: row.attempts - 1, slotAt: retryAt });
+    return "waiting";
+  }
   try {
     if (row.service === "slack") {
-      await slackOf(ctx).postMessage(await connectionToken(ctx, connection), {
-        channel: row.channelId,
-        text: row.text,
-        url: row.url,
-      });
+      await withConnectionToken(ctx, connection, (token) =>
+        slackOf(ctx).postMessage(token, { channel: row.channelId, text: row.text, url: row.url }),
+      );
     } else {
       // A person's notice is posted in their own マイチャット with their token, left unread so that they see it.
-      const token = link ? await linkToken(ctx, link) : await connectionToken(ctx, connection);
-      await chatworkOf(ctx).postMessage(token, {
-        channel: row.channelId,
-        text: row.text,
-        url: row.url,
-        selfUnread: link !== null,
-      });
+      const post = (token: string) =>
+        chatworkOf(ctx).postMessage(token, {
+          channel: row.channelId,
+          text: row.text,
+          url: row.url,
+          selfUnread: link !== null,
+        });
+      await (link ? withLinkToken(ctx, link, post) : withConnectionToken(ctx, connection, post));
     }
   } catch (error) {
     return handleFailure(ctx, row, link, key, error);
   }
+  await noteSent(ctx.db, key, ctx.now());
   await finishDelivery(ctx.db, row.id, { state: "sent", sentAt: ctx.now(), lastError: null, slotAt: null });
   return "sent";
 }

@@ -489,6 +489,42 @@ export async function blockRateKey(db: DbOrTx, key: string, until: Date): Promis
     });
 }
 
+/**
+ * The moment of sending, taken in one statement for every instance: granted (and noted as the key's last
+ * send) only when the key's last real send is at least `intervalMs` old and no 429 holds it. Slots order the
+ * waiting deliveries; this gate keeps the spacing when one of them wakes up late. Answers null when granted,
+ * else the instant to try again.
+ */
+export async function takeSendMoment(db: DbOrTx, key: string, intervalMs: number, now: Date): Promise<Date | null> {
+  const at = now.toISOString();
+  const interval = sql`make_interval(secs => ${intervalMs / 1000})`;
+  const result = await db.execute<{ key: string }>(sql`
+    insert into ${externalRateSlots} (key, next_at, last_sent_at)
+    values (${key}, ${at}::timestamptz, ${at}::timestamptz)
+    on conflict (key) do update set last_sent_at = ${at}::timestamptz
+    where (${externalRateSlots.lastSentAt} is null or ${externalRateSlots.lastSentAt} <= ${at}::timestamptz - ${interval})
+      and (${externalRateSlots.blockedUntil} is null or ${externalRateSlots.blockedUntil} <= ${at}::timestamptz)
+    returning key`);
+  if ((result as unknown as { rows: unknown[] }).rows.length) return null;
+  const [row] = await db
+    .select({
+      retryAt: sql<
+        Date | string
+      >`greatest(${externalRateSlots.lastSentAt} + ${interval}, ${externalRateSlots.blockedUntil})`,
+    })
+    .from(externalRateSlots)
+    .where(eq(externalRateSlots.key, key));
+  return new Date(row!.retryAt);
+}
+
+/** A post went out: the key's last send is when the provider answered (the real time, not the slot's). */
+export async function noteSent(db: DbOrTx, key: string, at: Date): Promise<void> {
+  await db
+    .update(externalRateSlots)
+    .set({ lastSentAt: sql`greatest(${externalRateSlots.lastSentAt}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(externalRateSlots.key, key));
+}
+
 /** Whether a 429 holds the key at `now`. */
 export async function isRateKeyBlocked(db: DbOrTx, key: string, now: Date): Promise<boolean> {
   const [row] = await db

@@ -10,8 +10,9 @@ import { type FakeChatwork, startFakeChatwork } from "../../../test/fake-chatwor
 import { type FakeSlack, startFakeSlack } from "../../../test/fake-slack.ts";
 import { fastJobsTuning, until } from "../../../test/job-helpers.ts";
 import { createTaskWorld, type TaskWorld } from "../../../test/task-world.ts";
-import { call, createTestApp, type TestApp } from "../../../test/test-app.ts";
-import { externalDeliveries } from "../../db/schema/integrations.ts";
+import { call, createTestApp, PASSWORD, type TestApp } from "../../../test/test-app.ts";
+import { externalDeliveries, externalLinks, workspaceExternalServices } from "../../db/schema/integrations.ts";
+import { groupMembers, groups } from "../../db/schema/workspaces.ts";
 import { runDelivery } from "./external-delivery.service.ts";
 
 let t: TestApp;
@@ -20,6 +21,9 @@ let chatwork: FakeChatwork;
 
 const CHATWORK_OWNER = 501;
 const CHATWORK_ASSIGNEE = 502;
+const CHATWORK_MANAGER = 503;
+/** Only the injected-clock test posts as this account: its rate slot lives in that test's time. */
+const CHATWORK_CLOCKED = 504;
 
 beforeAll(async () => {
   slack = await startFakeSlack({ clientId: "slack-client", clientSecret: "slack-secret" });
@@ -29,6 +33,8 @@ beforeAll(async () => {
     accounts: [
       { accountId: CHATWORK_OWNER, name: "山田 太郎", organizationName: "テスト商事" },
       { accountId: CHATWORK_ASSIGNEE, name: "鈴木 一郎" },
+      { accountId: CHATWORK_MANAGER, name: "佐藤 花子" },
+      { accountId: CHATWORK_CLOCKED, name: "時計 進" },
     ],
   });
   t = await createTestApp({
@@ -40,6 +46,7 @@ beforeAll(async () => {
           clientSecret: "slack-secret",
           apiUrl: slack.apiUrl,
           authorizeUrl: slack.authorizeUrl,
+          openidAuthorizeUrl: slack.openidAuthorizeUrl,
         },
         chatwork: {
           clientId: "cw-client",
@@ -95,6 +102,57 @@ async function newTask(w: TaskWorld, fields: object, token = w.owner) {
   });
   expect(res.status).toBe(201);
   return res.body.id as string;
+}
+
+async function connectChatwork(w: TaskWorld, accountId = CHATWORK_OWNER) {
+  const started = await api("POST", "/app/workspace-external-service/new", w.owner, {
+    workspace_id: w.workspaceId,
+    service: "chatwork",
+  });
+  expect(started.status).toBe(201);
+  const consent = chatwork.approve(started.body.authorize_url, accountId);
+  expect((await api("POST", "/app/workspace-external-service/callback", w.owner, consent)).status).toBe(200);
+  return started.body.id as string;
+}
+
+async function linkChatwork(w: TaskWorld, token: string, accountId: number) {
+  const mine = await api("POST", "/app/my-external-linkage/new", token, {
+    workspace_id: w.workspaceId,
+    service: "chatwork",
+  });
+  const consent = chatwork.approve(mine.body.authorize_url, accountId);
+  const done = await api("POST", "/app/workspace-external-service/callback", token, consent);
+  expect(done.body).toMatchObject({ target: "personal", service: "chatwork" });
+}
+
+/** A second sign-in of the same person (another browser): a session of its own. */
+async function secondSession(token: string): Promise<string> {
+  const res = await api("POST", "/app/auth/login-with-email", undefined, {
+    email: await emailOf(token),
+    password: PASSWORD,
+  });
+  expect(res.status).toBe(200);
+  return res.body.access_token as string;
+}
+
+async function newGroupOf(workspaceId: string, name: string, memberIds: string[]) {
+  const [group] = await t.ctx.db.insert(groups).values({ workspaceId, name }).returning();
+  await t.ctx.db
+    .insert(groupMembers)
+    .values(memberIds.map((workspaceUserId) => ({ workspaceId, groupId: group!.id, workspaceUserId })));
+  return group!.id;
+}
+
+/** Each run by hand at the clock's instants; a put-back queues no job behind it. */
+function clockedContext() {
+  const noJobs = { ...t.ctx.jobs, enqueueMany: async () => {} } as typeof t.ctx.jobs;
+  const frozen = t.ctx.now();
+  return { frozen, at: (ms: number) => ({ ...t.ctx, now: () => new Date(frozen.getTime() + ms), jobs: noJobs }) };
+}
+
+async function deliveryRow(id: string) {
+  const [row] = await t.ctx.db.select().from(externalDeliveries).where(sql`${externalDeliveries.id} = ${id}`);
+  return row!;
 }
 
 const deliveriesOf = async (workspaceId: string) =>
@@ -211,7 +269,7 @@ describe("Slack", () => {
     await linkSlack(w, w.assignee, "UROUTE1");
     const kinds = await api("PATCH", "/app/my-external-linkage/slack", w.assignee, {
       workspace_id: w.workspaceId,
-      kinds: { assigned: false, status: true, reminder: true, meeting: true },
+      kinds: { assigned: false, status: true, reminder: true, meeting: true, comment: true },
     });
     expect(kinds.body.link.kinds.assigned).toBe(false);
     const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "新規事業" });
@@ -269,7 +327,9 @@ describe("Slack", () => {
     const { code, state } = slack.approve(again.body.authorize_url);
     expect((await api("POST", "/app/workspace-external-service/callback", w.owner, { code, state })).status).toBe(200);
     await until(() => slack.posts.some((post) => post.channel === "UREVOKE1" && post.text.includes("契約書の確認")));
-    expect((await deliveriesOf(w.workspaceId)).map((row) => row.state)).toEqual(["sent"]);
+    // The row says so once the provider's answer is written down.
+    await until(async () => (await deliveriesOf(w.workspaceId)).every((row) => row.state === "sent"));
+    expect(await deliveriesOf(w.workspaceId)).toHaveLength(1);
   });
 
   it("revokes the token at Slack on disconnect, and another workspace cannot touch the connection", async () => {
@@ -423,5 +483,320 @@ describe("Chatwork", () => {
     expect(
       (await api("DELETE", `/app/my-external-linkage/chatwork?workspace_id=${w.workspaceId}`, w.assignee)).status,
     ).toBe(200);
+  });
+});
+
+describe("Slack pacing from the real time of the last post (injected clock)", () => {
+  it("never posts to a channel under a second after the previous post, even after a late wake-up", async () => {
+    const w = await createTaskWorld(t, "株式会社遅延");
+    const id = await connectSlack(w);
+    const rows = await t.ctx.db
+      .insert(externalDeliveries)
+      .values(
+        [1, 2, 3].map((n) => ({
+          workspaceId: w.workspaceId,
+          connectionId: id,
+          service: "slack" as const,
+          channelId: "C0SALES",
+          text: `間隔テスト ${n}`,
+          url: null,
+          dedupeKey: `pace-test:${n}`,
+          nextAttemptAt: t.ctx.now(),
+        })),
+      )
+      .returning();
+    const { frozen, at } = clockedContext();
+    expect(await runDelivery(at(0), rows[0]!.id)).toBe("sent");
+    expect(await runDelivery(at(0), rows[1]!.id)).toBe("waiting");
+    expect(await runDelivery(at(0), rows[2]!.id)).toBe("waiting");
+    expect((await deliveryRow(rows[1]!.id)).nextAttemptAt.getTime()).toBe(frozen.getTime() + 1000);
+    expect((await deliveryRow(rows[2]!.id)).nextAttemptAt.getTime()).toBe(frozen.getTime() + 2000);
+    // The second wakes 900 ms late and posts at 1.9 s; the third, on time at 2 s, would follow it by 100 ms.
+    expect(await runDelivery(at(1900), rows[1]!.id)).toBe("sent");
+    expect(await runDelivery(at(2000), rows[2]!.id)).toBe("waiting");
+    expect((await deliveryRow(rows[2]!.id)).nextAttemptAt.getTime()).toBe(frozen.getTime() + 2900);
+    expect(await runDelivery(at(2899), rows[2]!.id)).toBe("skipped");
+    expect(await runDelivery(at(2900), rows[2]!.id)).toBe("sent");
+    expect(slack.posts.filter((post) => post.text.startsWith("間隔テスト")).map((post) => post.text)).toEqual([
+      "間隔テスト 1",
+      "間隔テスト 2",
+      "間隔テスト 3",
+    ]);
+  });
+});
+
+describe("Sign in with Slack", () => {
+  it("links whoever signs in to the connected Slack, whatever their address, in the session that started it only", async () => {
+    const w = await createTaskWorld(t, "株式会社サインイン");
+    await connectSlack(w);
+    // Their Slack address is not their Tasuki one: the e-mail match cannot find them.
+    slack.addMember({ id: "USIGNIN1", email: "ichiro@slack-only.example", name: "鈴木 一郎（Slack）" });
+    slack.addMember({ id: "UOTHERTEAM1", email: "hanako@other.example", name: "他社 花子", teamId: "TOTHERTEAM" });
+    const byMail = await api("POST", "/app/my-external-linkage/new", w.assignee, {
+      workspace_id: w.workspaceId,
+      service: "slack",
+    });
+    expect(byMail).toMatchObject({ status: 409, body: { code: "slack_user_not_found" } });
+
+    const started = await api("POST", "/app/my-external-linkage/new", w.assignee, {
+      workspace_id: w.workspaceId,
+      service: "slack",
+      method: "sign_in",
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.linkage.link).toBeNull();
+    const url = new URL(started.body.authorize_url);
+    expect(`${url.origin}${url.pathname}`).toBe(slack.openidAuthorizeUrl);
+    expect(url.searchParams.get("scope")).toBe("openid email profile");
+    expect(url.searchParams.get("response_type")).toBe("code");
+
+    // The same person signed in elsewhere cannot finish this consent; nor can someone else.
+    const elsewhere = await secondSession(w.assignee);
+    const stolen = slack.approveSignIn(started.body.authorize_url, "USIGNIN1");
+    for (const token of [elsewhere, w.manager]) {
+      expect(await api("POST", "/app/workspace-external-service/callback", token, stolen)).toMatchObject({
+        status: 400,
+        body: { code: "invalid_oauth_state" },
+      });
+    }
+    // Signed in to another Slack workspace than the connected one.
+    const wrongTeam = slack.approveSignIn(started.body.authorize_url, "UOTHERTEAM1");
+    expect(await api("POST", "/app/workspace-external-service/callback", w.assignee, wrongTeam)).toMatchObject({
+      status: 409,
+      body: { code: "slack_other_workspace" },
+    });
+
+    const done = await api("POST", "/app/workspace-external-service/callback", w.assignee, stolen);
+    expect(done.body).toEqual({ target: "personal", service: "slack", workspace_id: w.workspaceId });
+    const listed = await api("GET", `/app/my-external-linkage/list-all?workspace_id=${w.workspaceId}`, w.assignee);
+    expect(listed.body.items).toContainEqual(
+      expect.objectContaining({
+        service: "slack",
+        link: expect.objectContaining({ state: "active", external_name: "鈴木 一郎（Slack）" }),
+      }),
+    );
+    // The user token of the sign-in is not kept: the link has no token of its own.
+    const [link] = await t.ctx.db.select().from(externalLinks).where(sql`${externalLinks.externalUserId} = 'USIGNIN1'`);
+    expect(link!.accessTokenEncrypted).toBeNull();
+
+    await newTask(w, { title: "サインインで届くタスク", assignee_id: w.assigneeId });
+    await until(() =>
+      slack.posts.some((post) => post.channel === "USIGNIN1" && post.text.includes("サインインで届く")),
+    );
+  });
+});
+
+describe("Chatwork routing, mentions, limits and tokens", () => {
+  it("routes a project's notices to a group room, addressing the linked people concerned with [To:account_id]", async () => {
+    const w = await createTaskWorld(t, "株式会社ルーム");
+    const id = await connectChatwork(w);
+    await linkChatwork(w, w.assignee, CHATWORK_ASSIGNEE);
+    await linkChatwork(w, w.manager, CHATWORK_MANAGER);
+    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "展示会" });
+    const rooms = await api("GET", `/app/workspace-external-service/${id}/channels`, w.owner);
+    // Group rooms only (not マイチャット).
+    expect(rooms.body.items).toHaveLength(2);
+    expect(rooms.body.items).toEqual(
+      expect.arrayContaining([
+        { id: "9001", name: "営業部" },
+        { id: "9002", name: "開発プロジェクト" },
+      ]),
+    );
+    const routed = await api("PUT", `/app/workspace-external-service/${id}/route`, w.owner, {
+      target_type: "project",
+      target_id: project.body.id,
+      channel_id: "9001",
+    });
+    expect(routed.body.routes).toEqual([expect.objectContaining({ channel_id: "9001", channel_name: "営業部" })]);
+
+    const taskId = await newTask(w, {
+      title: "ブースの手配",
+      assignee_id: w.assigneeId,
+      manager_id: w.managerId,
+      project_id: project.body.id,
+    });
+    await until(() => chatwork.postsIn(9001).some((post) => post.body.includes("ブースの手配")));
+    const assigned = chatwork.postsIn(9001).find((post) => post.body.includes("ブースの手配"))!;
+    // Posted with the workspace connection's account, read by the room (not left unread for the poster).
+    expect(assigned).toMatchObject({ accountId: CHATWORK_OWNER, selfUnread: "0" });
+    expect(assigned.body.startsWith(`[To:${CHATWORK_ASSIGNEE}]鈴木 一郎さん\n`)).toBe(true);
+    expect(assigned.body).toContain(`task=${taskId}`);
+
+    expect((await api("PUT", `/app/task/${taskId}/status`, w.owner, { status: "in_progress" })).status).toBe(200);
+    await until(() => chatwork.postsIn(9001).some((post) => post.body.includes("進行中")));
+    const status = chatwork.postsIn(9001).find((post) => post.body.includes("進行中"))!;
+    expect(status.body).toMatch(
+      new RegExp(`^\\[To:${CHATWORK_ASSIGNEE}\\]鈴木 一郎さん\\n\\[To:${CHATWORK_MANAGER}\\]佐藤 花子さん\\n`),
+    );
+    // The assignee changing the status is not addressed about their own change; the manager is.
+    expect((await api("PUT", `/app/task/${taskId}/status`, w.assignee, { status: "done" })).status).toBe(200);
+    await until(() => chatwork.postsIn(9001).some((post) => post.body.includes("「完了」")));
+    const done = chatwork.postsIn(9001).find((post) => post.body.includes("「完了」"))!;
+    expect(done.body.startsWith(`[To:${CHATWORK_MANAGER}]佐藤 花子さん\n`)).toBe(true);
+    expect(done.body).not.toContain(`[To:${CHATWORK_ASSIGNEE}]`);
+  });
+
+  it("honours a 429's Retry-After, and its x-ratelimit-reset, for every post of the account", async () => {
+    const w = await createTaskWorld(t, "株式会社制限");
+    const id = await connectChatwork(w, CHATWORK_CLOCKED);
+    const rows = await t.ctx.db
+      .insert(externalDeliveries)
+      .values(
+        [1, 2].map((n) => ({
+          workspaceId: w.workspaceId,
+          connectionId: id,
+          service: "chatwork" as const,
+          channelId: "9001",
+          text: `制限テスト ${n}`,
+          url: null,
+          dedupeKey: `cw-rate-test:${n}`,
+          nextAttemptAt: t.ctx.now(),
+        })),
+      )
+      .returning();
+    const { frozen, at } = clockedContext();
+    chatwork.rateLimitNext(1, { "retry-after": "5" });
+    expect(await runDelivery(at(0), rows[0]!.id)).toBe("rate_limited");
+    expect((await deliveryRow(rows[0]!.id)).nextAttemptAt.getTime()).toBe(frozen.getTime() + 5000);
+    // The account is held for everyone: the other post waits too, without trying.
+    expect(await runDelivery(at(0), rows[1]!.id)).toBe("waiting");
+    expect((await deliveryRow(rows[1]!.id)).nextAttemptAt.getTime()).toBeGreaterThanOrEqual(frozen.getTime() + 5000);
+
+    // Chatwork's own limit says when its window frees a place (epoch seconds), without Retry-After. The
+    // second post holds the first slot after the wait and meets it.
+    chatwork.rateLimitNext(1, { "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 60) });
+    expect(await runDelivery(at(5000), rows[1]!.id)).toBe("rate_limited");
+    const wait = (await deliveryRow(rows[1]!.id)).nextAttemptAt.getTime() - (frozen.getTime() + 5000);
+    expect(wait).toBeGreaterThanOrEqual(58_000);
+    expect(wait).toBeLessThanOrEqual(61_000);
+    const resumeAt = 5000 + wait;
+    expect(await runDelivery(at(resumeAt - 1), rows[0]!.id)).toBe("waiting");
+    expect(await runDelivery(at(resumeAt), rows[0]!.id)).toBe("sent");
+    expect(await runDelivery(at(resumeAt), rows[1]!.id)).toBe("waiting");
+    expect(await runDelivery(at(resumeAt + 1000), rows[1]!.id)).toBe("sent");
+    expect(chatwork.posts.filter((post) => post.body.startsWith("制限テスト")).map((post) => post.body)).toEqual([
+      "制限テスト 1",
+      "制限テスト 2",
+    ]);
+    // A 429 is not a failed try.
+    expect((await deliveryRow(rows[1]!.id)).attempts).toBe(1);
+  });
+
+  it("refreshes an access token that Chatwork calls expired, and posts with the new one", async () => {
+    const w = await createTaskWorld(t, "株式会社更新");
+    const id = await connectChatwork(w);
+    await linkChatwork(w, w.assignee, CHATWORK_ASSIGNEE);
+    const tokensOf = async () => {
+      const [connection] = await t.ctx.db
+        .select()
+        .from(workspaceExternalServices)
+        .where(sql`${workspaceExternalServices.id} = ${id}`);
+      const [link] = await t.ctx.db.select().from(externalLinks).where(sql`${externalLinks.connectionId} = ${id}`);
+      return [connection!.accessTokenEncrypted, link!.accessTokenEncrypted, link!.refreshTokenEncrypted];
+    };
+    const before = await tokensOf();
+    // Earlier than their stated life (the stored expiry is still 30 minutes away): only the 401 tells.
+    chatwork.expireAccessTokens();
+    await newTask(w, { title: "更新後に届くタスク", assignee_id: w.assigneeId });
+    await until(() => chatwork.posts.some((post) => post.body.includes("更新後に届く")));
+    expect(chatwork.posts.find((post) => post.body.includes("更新後に届く"))).toMatchObject({
+      accountId: CHATWORK_ASSIGNEE,
+      roomId: String(chatwork.myChat(CHATWORK_ASSIGNEE)),
+    });
+    // The connection's own token is refreshed when it is next used (the room list).
+    expect((await api("GET", `/app/workspace-external-service/${id}/channels`, w.owner)).status).toBe(200);
+    const after = await tokensOf();
+    expect(after.map((value, i) => value !== before[i])).toEqual([true, true, true]);
+    const listed = await api("GET", `/app/my-external-linkage/list-all?workspace_id=${w.workspaceId}`, w.assignee);
+    expect(listed.body.items).toContainEqual(
+      expect.objectContaining({ service: "chatwork", link: expect.objectContaining({ state: "active" }) }),
+    );
+  });
+
+  it("marks the connection broken when the refresh is refused, tells the admins, and resumes after reconnecting", async () => {
+    const w = await createTaskWorld(t, "株式会社再接続");
+    const id = await connectChatwork(w);
+    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "再接続" });
+    await api("PUT", `/app/workspace-external-service/${id}/route`, w.owner, {
+      target_type: "project",
+      target_id: project.body.id,
+      channel_id: "9002",
+    });
+    chatwork.expireAccessTokens();
+    chatwork.revokeRefreshTokens(CHATWORK_OWNER);
+    await newTask(w, { title: "止まって再開するタスク", assignee_id: w.assigneeId, project_id: project.body.id });
+    await until(
+      async () => (await api("GET", `/app/workspace-external-service/${id}`, w.owner)).body.state === "broken",
+    );
+    expect((await api("GET", `/app/workspace-external-service/${id}`, w.owner)).body.broken_reason).toBe(
+      "invalid_grant",
+    );
+    const notices = await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}`, w.owner);
+    expect(notices.body.items).toContainEqual(
+      expect.objectContaining({ kind: "integration_broken", service: "chatwork" }),
+    );
+    expect((await deliveriesOf(w.workspaceId)).map((row) => row.state)).toEqual(["stopped"]);
+    expect(chatwork.posts.some((post) => post.body.includes("止まって再開する"))).toBe(false);
+
+    const again = await api("POST", "/app/workspace-external-service/new", w.owner, {
+      workspace_id: w.workspaceId,
+      service: "chatwork",
+    });
+    expect(again.body).toMatchObject({ id, state: "broken" });
+    const consent = chatwork.approve(again.body.authorize_url, CHATWORK_OWNER);
+    expect((await api("POST", "/app/workspace-external-service/callback", w.owner, consent)).status).toBe(200);
+    await until(() => chatwork.postsIn(9002).some((post) => post.body.includes("止まって再開する")));
+    await until(async () => (await deliveriesOf(w.workspaceId)).every((row) => row.state === "sent"));
+    expect(await deliveriesOf(w.workspaceId)).toHaveLength(1);
+    expect((await api("GET", `/app/workspace-external-service/${id}`, w.owner)).body.state).toBe("active");
+  });
+});
+
+describe("comments and mentions (issue 15)", () => {
+  it("go to Slack and Chatwork by each person's choice, never to someone who cannot see the task", async () => {
+    const w = await createTaskWorld(t, "株式会社コメント連携");
+    await connectSlack(w);
+    await connectChatwork(w);
+    await linkSlack(w, w.assignee, "UCOMMENT1");
+    await linkSlack(w, w.manager, "UCOMMENT2");
+    await linkSlack(w, w.other, "UCOMMENT3");
+    await linkChatwork(w, w.assignee, CHATWORK_ASSIGNEE);
+    // The manager keeps comments off on Slack.
+    const off = await api("PATCH", "/app/my-external-linkage/slack", w.manager, {
+      workspace_id: w.workspaceId,
+      kinds: { assigned: true, status: true, reminder: true, meeting: true, comment: false },
+    });
+    expect(off.body.link.kinds.comment).toBe(false);
+    // The task is 営業部's: its assignee and manager see it, the other member does not.
+    const sales = await newGroupOf(w.workspaceId, "営業部", [w.assigneeId, w.managerId]);
+    const taskId = await newTask(w, {
+      title: "提案書の作成",
+      assignee_id: w.assigneeId,
+      manager_id: w.managerId,
+      group_id: sales,
+    });
+    const mention = (id: string) => `<span data-type="mention" data-id="staff:${id}" data-label="誰か">@誰か</span>`;
+    const posted = await api("POST", `/app/task/${taskId}/comment/new`, w.owner, {
+      body: `<p>${mention(w.assigneeId)} ${mention(w.otherId)} 表紙を差し替えてください</p>`,
+    });
+    expect(posted.status).toBe(201);
+
+    await until(() => slack.posts.some((post) => post.channel === "UCOMMENT1" && post.text.includes("メンション")));
+    await until(() => chatwork.posts.some((post) => post.body.includes("表紙を差し替えてください")));
+    const dm = slack.posts.find((post) => post.channel === "UCOMMENT1" && post.text.includes("メンション"))!;
+    expect(dm.text).toContain("提案書の作成");
+    expect(dm.text).toContain("表紙を差し替えてください");
+    expect(JSON.stringify(dm.blocks)).toContain(`task=${taskId}`);
+    expect(chatwork.posts.find((post) => post.body.includes("表紙を差し替えてください"))).toMatchObject({
+      roomId: String(chatwork.myChat(CHATWORK_ASSIGNEE)),
+    });
+    await until(async () => (await deliveriesOf(w.workspaceId)).every((row) => row.state === "sent"));
+    const about = (await deliveriesOf(w.workspaceId)).filter((row) => row.text.includes("表紙を差し替えてください"));
+    // One for the assignee on each service: none for the manager (comments off) nor the member who cannot see.
+    expect(about.map((row) => `${row.service}:${row.channelId}`).sort()).toEqual([
+      `chatwork:${chatwork.myChat(CHATWORK_ASSIGNEE)}`,
+      "slack:UCOMMENT1",
+    ]);
+    expect(slack.posts.some((post) => post.channel === "UCOMMENT3")).toBe(false);
   });
 });

@@ -31,7 +31,7 @@ import {
   upsertLink,
   upsertRoute,
 } from "./external-service.repository.ts";
-import { chatworkOf, connectionToken, providerFailure, sealTokens, slackOf } from "./external-token.ts";
+import { chatworkOf, providerFailure, sealTokens, slackOf, withConnectionToken } from "./external-token.ts";
 import { signOAuthState, verifyOAuthState } from "./oauth-state.ts";
 
 const integrationsOnly = { permission: "manage_integrations" } as const;
@@ -135,7 +135,13 @@ export async function newExternalService(
   });
   const state = await signOAuthState(
     ctx.integrations.stateKey,
-    { target: "workspace", service: body.service, workspaceId: body.workspace_id, userId: auth.userId },
+    {
+      target: "workspace",
+      service: body.service,
+      workspaceId: body.workspace_id,
+      userId: auth.userId,
+      sessionId: auth.sessionId,
+    },
     ctx.now(),
   );
   return { ...(await presentOne(ctx.db, row)), authorize_url: provider.authorizeUrl(state, oauthRedirectUri(ctx)) };
@@ -146,8 +152,10 @@ export async function newExternalService(
  * caller's own Chatwork link). Only the user who started may finish, with the rights they need now.
  */
 export async function completeOAuth(ctx: AppContext, auth: RequestAuth, body: { code: string; state: string }) {
-  const state = await verifyOAuthState(ctx.integrations.stateKey, body.state, auth.userId, ctx.now());
-  if (state.target === "personal") {
+  const state = await verifyOAuthState(ctx.integrations.stateKey, body.state, auth, ctx.now());
+  if (state.target === "personal" && state.service === "slack") {
+    await completeSlackSignIn(ctx, auth, state.workspaceId, body.code);
+  } else if (state.target === "personal") {
     await completePersonalLink(ctx, auth, state.workspaceId, body.code);
   } else {
     await completeConnection(ctx, auth, state.workspaceId, state.service, body.code);
@@ -244,6 +252,44 @@ async function completePersonalLink(ctx: AppContext, auth: RequestAuth, workspac
   });
 }
 
+/**
+ * Sign in with Slack's answer: the person who signed in is linked, provided it was in the Slack workspace the
+ * Tasuki workspace is connected to (else the bot could not write to them). Their Slack address may differ from
+ * their Tasuki one: that is what this way of linking is for.
+ */
+async function completeSlackSignIn(ctx: AppContext, auth: RequestAuth, workspaceId: string, code: string) {
+  const member = await requireMember(ctx.db, auth, workspaceId);
+  await requirePremiumFeature(ctx.db, workspaceId, "integrations");
+  const connection = await findConnectionByService(ctx.db, workspaceId, "slack");
+  if (connection?.state !== "active") throw connectionMissing("slack");
+  let who: Awaited<ReturnType<ReturnType<typeof slackOf>["signIn"]>>;
+  try {
+    who = await slackOf(ctx).signIn(code, oauthRedirectUri(ctx));
+  } catch (error) {
+    throw providerFailure("slack", error);
+  }
+  if (who.teamId !== connection.externalId) {
+    throw conflict(
+      "slack_other_workspace",
+      `別のSlackワークスペースでサインインしました。「${connection.externalName ?? ""}」のアカウントでサインインし直してください。`,
+      "Sign in with Slack answered a member of another team than the connected one",
+    );
+  }
+  await ctx.db.transaction(async (tx) => {
+    const link = await upsertLink(tx, {
+      workspaceId,
+      connectionId: connection.id,
+      workspaceUserId: member.id,
+      service: "slack",
+      externalUserId: who.userId,
+      externalName: who.name,
+      // chat.postMessage with a user id as the channel posts to the app's DM with them.
+      roomId: who.userId,
+    });
+    await enqueueDeliveryJobs(ctx, tx, await resumeDeliveries(tx, connection.id, ctx.now(), link.id));
+  });
+}
+
 export const connectionMissing = (service: ExternalServiceName) =>
   conflict(
     "integration_not_connected",
@@ -279,7 +325,7 @@ async function channelsOf(ctx: AppContext, row: ConnectionRow): Promise<ChannelO
   const list = row.service === "slack" ? slackOf(ctx).listChannels : chatworkOf(ctx).listRooms;
   if (row.state !== "active") throw connectionMissing(row.service);
   try {
-    return await list(await connectionToken(ctx, row));
+    return await withConnectionToken(ctx, row, list);
   } catch (error) {
     throw providerFailure(row.service, error);
   }

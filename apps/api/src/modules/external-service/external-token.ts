@@ -4,6 +4,7 @@ import {
   type ChatworkApi,
   ProviderCallError,
   ProviderRateLimitedError,
+  ProviderTokenExpiredError,
   ProviderTokenRejectedError,
   type ProviderTokens,
   SERVICE_LABELS,
@@ -77,29 +78,33 @@ export const sealTokens = (ctx: AppContext, tokens: ProviderTokens) => ({
 const expiring = (ctx: AppContext, expiresAt: Date | null) =>
   expiresAt !== null && expiresAt.getTime() - REFRESH_MARGIN_MS <= ctx.now().getTime();
 
+type Tx = Parameters<Parameters<AppContext["db"]["transaction"]>[0]>[0];
+type TokenRow = Pick<ConnectionRow, "accessTokenEncrypted" | "refreshTokenEncrypted" | "tokenExpiresAt">;
+
 /**
- * The usable access token of a connection or link, refreshed first when it is about to expire. The refresh
- * runs under the row's lock and re-reads it, so two instances never spend the same refresh token (the
- * second finds the fresh one). A refused refresh is `ProviderTokenRejectedError`: the caller marks it broken.
+ * The usable access token of a connection or link, refreshed first when it is about to expire, or when the
+ * provider just called `stale` expired. The refresh runs under the row's lock and re-reads it, so two
+ * instances never spend the same refresh token (the second finds the fresh one). A refused refresh is
+ * `ProviderTokenRejectedError`: the caller marks it broken.
  */
 async function usableToken(
   ctx: AppContext,
   service: ExternalServiceName,
-  row: Pick<ConnectionRow, "accessTokenEncrypted" | "refreshTokenEncrypted" | "tokenExpiresAt">,
-  reload: (tx: Parameters<Parameters<AppContext["db"]["transaction"]>[0]>[0]) => Promise<typeof row | null>,
-  save: (
-    tx: Parameters<Parameters<AppContext["db"]["transaction"]>[0]>[0],
-    sealed: ReturnType<typeof sealTokens>,
-  ) => Promise<void>,
+  row: TokenRow,
+  reload: (tx: Tx) => Promise<TokenRow | null>,
+  save: (tx: Tx, sealed: ReturnType<typeof sealTokens>) => Promise<void>,
+  stale?: string,
 ): Promise<string> {
   if (!row.accessTokenEncrypted) throw new ProviderTokenRejectedError("no_token");
-  if (!expiring(ctx, row.tokenExpiresAt) || service !== "chatwork") {
+  if (service !== "chatwork" || (stale === undefined && !expiring(ctx, row.tokenExpiresAt))) {
     return ctx.integrations.box.open(row.accessTokenEncrypted);
   }
   return ctx.db.transaction(async (tx) => {
     const locked = await reload(tx);
     if (!locked?.accessTokenEncrypted) throw new ProviderTokenRejectedError("no_token");
-    if (!expiring(ctx, locked.tokenExpiresAt)) return ctx.integrations.box.open(locked.accessTokenEncrypted);
+    const current = ctx.integrations.box.open(locked.accessTokenEncrypted);
+    // Another run refreshed it meanwhile: its token is the new one.
+    if (stale !== undefined ? current !== stale : !expiring(ctx, locked.tokenExpiresAt)) return current;
     if (!locked.refreshTokenEncrypted) throw new ProviderTokenRejectedError("expired");
     const tokens = await chatworkOf(ctx).refresh(ctx.integrations.box.open(locked.refreshTokenEncrypted));
     // Chatwork may answer without a new refresh token: the old one stays valid then.
@@ -109,7 +114,21 @@ async function usableToken(
   });
 }
 
-export function connectionToken(ctx: AppContext, row: ConnectionRow): Promise<string> {
+/**
+ * Runs `use` with the token; when the provider answers that it expired (earlier than its stated life: a
+ * clock apart, a token revoked for rotation), refreshes it once and runs `use` again.
+ */
+async function withToken<T>(get: (stale?: string) => Promise<string>, use: (token: string) => Promise<T>) {
+  const token = await get();
+  try {
+    return await use(token);
+  } catch (error) {
+    if (!(error instanceof ProviderTokenExpiredError)) throw error;
+    return use(await get(token));
+  }
+}
+
+export function connectionToken(ctx: AppContext, row: ConnectionRow, stale?: string): Promise<string> {
   return usableToken(
     ctx,
     row.service,
@@ -118,10 +137,11 @@ export function connectionToken(ctx: AppContext, row: ConnectionRow): Promise<st
     async (tx, sealed) => {
       await updateConnection(tx, row.workspaceId, row.id, sealed);
     },
+    stale,
   );
 }
 
-export function linkToken(ctx: AppContext, row: LinkRow): Promise<string> {
+export function linkToken(ctx: AppContext, row: LinkRow, stale?: string): Promise<string> {
   return usableToken(
     ctx,
     row.service,
@@ -130,5 +150,12 @@ export function linkToken(ctx: AppContext, row: LinkRow): Promise<string> {
     async (tx, sealed) => {
       await updateLink(tx, row.workspaceId, row.id, sealed);
     },
+    stale,
   );
 }
+
+export const withConnectionToken = <T>(ctx: AppContext, row: ConnectionRow, use: (token: string) => Promise<T>) =>
+  withToken((stale) => connectionToken(ctx, row, stale), use);
+
+export const withLinkToken = <T>(ctx: AppContext, row: LinkRow, use: (token: string) => Promise<T>) =>
+  withToken((stale) => linkToken(ctx, row, stale), use);

@@ -72,28 +72,39 @@ const notLinked = (service: ExternalServiceName) =>
   );
 
 /**
- * Slack: the person is found in the connected Slack workspace by their Tasuki e-mail address
- * (users.lookupByEmail) and linked at once. Chatwork: the answer carries the consent URL of their own account.
+ * Slack by e-mail: the person is found in the connected Slack workspace by their Tasuki address
+ * (users.lookupByEmail) and linked at once. Slack by sign-in (`method: "sign_in"`) and Chatwork: the answer
+ * carries the consent URL of their own account, completed by the callback with a state bound to this session.
  */
 export async function newMyExternalLinkage(
   ctx: AppContext,
   auth: RequestAuth,
-  body: { workspace_id: string; service: ExternalServiceName },
+  body: { workspace_id: string; service: ExternalServiceName; method?: "email" | "sign_in" | undefined },
 ) {
   const member = await requireMember(ctx.db, auth, body.workspace_id);
   await requirePremiumFeature(ctx.db, body.workspace_id, "integrations");
   const connection = await findConnectionByService(ctx.db, body.workspace_id, body.service);
   if (connection?.state !== "active") throw connectionMissing(body.service);
-  if (body.service === "chatwork") {
+  if (body.service === "chatwork" || body.method === "sign_in") {
     const state = await signOAuthState(
       ctx.integrations.stateKey,
-      { target: "personal", service: "chatwork", workspaceId: body.workspace_id, userId: auth.userId },
+      {
+        target: "personal",
+        service: body.service,
+        workspaceId: body.workspace_id,
+        userId: auth.userId,
+        sessionId: auth.sessionId,
+      },
       ctx.now(),
     );
     const [linkage] = (await linkagesOf(ctx, body.workspace_id, member.id)).filter(
-      (item) => item.service === "chatwork",
+      (item) => item.service === body.service,
     );
-    return { linkage: linkage!, authorize_url: chatworkOf(ctx).authorizeUrl(state, oauthRedirectUri(ctx)) };
+    const authorizeUrl =
+      body.service === "chatwork"
+        ? chatworkOf(ctx).authorizeUrl(state, oauthRedirectUri(ctx))
+        : slackOf(ctx).signInUrl(state, oauthRedirectUri(ctx));
+    return { linkage: linkage!, authorize_url: authorizeUrl };
   }
   const slack = slackOf(ctx);
   let found: { id: string; name: string } | null;
@@ -105,7 +116,7 @@ export async function newMyExternalLinkage(
   if (!found) {
     throw conflict(
       "slack_user_not_found",
-      `Slackワークスペース「${connection.externalName ?? ""}」に、メールアドレス ${member.email} のメンバーが見つかりません。Slackのプロフィールのメールアドレスをご確認ください。`,
+      `Slackワークスペース「${connection.externalName ?? ""}」に、メールアドレス ${member.email} のメンバーが見つかりません。Slackのプロフィールのメールアドレスをご確認いただくか、「Slack でサインインして連携」をお使いください。`,
       "users.lookupByEmail found nobody with the staff member's address",
     );
   }

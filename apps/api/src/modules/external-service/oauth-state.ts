@@ -8,6 +8,8 @@ export interface OAuthState {
   service: ExternalServiceName;
   workspaceId: string;
   userId: string;
+  /** The sign-in session that started it: the consent finishes in that session only (not another device's). */
+  sessionId: string;
 }
 
 const AUDIENCE = "tasuki:integration-oauth";
@@ -16,7 +18,7 @@ const STATE_TTL_SECONDS = 15 * 60;
 
 /** A signed, short-lived state: the callback trusts nothing else, and only the user who started may finish. */
 export async function signOAuthState(key: Uint8Array, state: OAuthState, now: Date): Promise<string> {
-  return new SignJWT({ t: state.target, s: state.service, w: state.workspaceId })
+  return new SignJWT({ t: state.target, s: state.service, w: state.workspaceId, sid: state.sessionId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(state.userId)
     .setAudience(AUDIENCE)
@@ -29,17 +31,28 @@ const invalidState = () =>
   badRequest(
     "invalid_oauth_state",
     "連携の手続きが無効か、時間切れです。もう一度はじめからお試しください。",
-    "the OAuth state is invalid, expired or belongs to another user",
+    "the OAuth state is invalid, expired, or belongs to another user or session",
   );
 
-export async function verifyOAuthState(key: Uint8Array, token: string, userId: string, now: Date): Promise<OAuthState> {
+export async function verifyOAuthState(
+  key: Uint8Array,
+  token: string,
+  caller: { userId: string; sessionId: string },
+  now: Date,
+): Promise<OAuthState> {
   try {
     const { payload } = await jwtVerify(token, key, { audience: AUDIENCE, currentDate: now, algorithms: ["HS256"] });
-    const { t, s, w, sub } = payload as { t?: string; s?: string; w?: string; sub?: string };
-    if ((t !== "workspace" && t !== "personal") || (s !== "slack" && s !== "chatwork") || !w || sub !== userId) {
+    const { t, s, w, sub, sid } = payload as { t?: string; s?: string; w?: string; sub?: string; sid?: string };
+    if (
+      (t !== "workspace" && t !== "personal") ||
+      (s !== "slack" && s !== "chatwork") ||
+      !w ||
+      sub !== caller.userId ||
+      sid !== caller.sessionId
+    ) {
       throw invalidState();
     }
-    return { target: t, service: s, workspaceId: w, userId: sub };
+    return { target: t, service: s, workspaceId: w, userId: sub, sessionId: sid };
   } catch {
     throw invalidState();
   }

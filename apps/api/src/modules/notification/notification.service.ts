@@ -296,7 +296,7 @@ export async function notifyTaskComment(
     tx,
     notices.map((notice) => notice.recipientId),
   );
-  await deliver(
+  const written = await deliver(
     ctx,
     tx,
     notices.map(({ recipientId, kind }) => ({
@@ -311,10 +311,32 @@ export async function notifyTaskComment(
     })),
     recipients,
   );
+  // Slack / Chatwork too, for those who linked an account and keep コメント・メンション on there. The
+  // recipients were chosen among those who may see the task, so nobody else hears of it there either.
+  const actorName = fullName((await loadStaffRefs(tx, task.workspaceId, [actorId])).get(actorId));
+  await planExternalDeliveries(
+    ctx,
+    tx,
+    written.map((row) => ({
+      notificationId: row.id,
+      key: row.id,
+      workspaceId: row.workspaceId,
+      recipientId: row.recipientId,
+      kind: "comment" as const,
+      text: externalText(row, actorName),
+      url: taskLink(ctx, row.taskId),
+    })),
+  );
 }
 
-const externalKind = (kind: NotificationKind): PersonNotice["kind"] =>
-  kind === "task_assigned" ? "assigned" : kind === "task_reminder" ? "reminder" : "status";
+const EXTERNAL_KINDS: Partial<Record<NotificationKind, PersonNotice["kind"]>> = {
+  task_assigned: "assigned",
+  task_reminder: "reminder",
+  task_status_changed: "status",
+  task_commented: "comment",
+  task_mentioned: "comment",
+};
+const externalKind = (kind: NotificationKind): PersonNotice["kind"] => EXTERNAL_KINDS[kind] ?? "status";
 
 /** One line for Slack / Chatwork, as the mail says it. */
 function externalText(row: NotificationRow, actorName: string | null): string {
@@ -352,6 +374,7 @@ async function planTaskChangeDeliveries(
       notices.push({
         ...base,
         key: `assigned:${after.id}:${after.assigneeId}:${ctx.now().getTime()}`,
+        concernedIds: [after.assigneeId].filter((id) => id !== actorId),
         text: `${who}がタスク「${after.title}」の担当者を${assignee}さんに設定しました`,
       });
     }
@@ -359,6 +382,9 @@ async function planTaskChangeDeliveries(
       notices.push({
         ...base,
         key: `status:${after.id}:${after.status}:${ctx.now().getTime()}`,
+        concernedIds: [...new Set([after.assigneeId, after.managerId])].filter(
+          (id): id is string => id !== null && id !== actorId,
+        ),
         text: describeNotification({
           actorName,
           kind: "task_status_changed",

@@ -7,6 +7,7 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useNavigate } from "@tanstack/react-router";
 import {
@@ -23,7 +24,7 @@ import { displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
 import { usePlan } from "../../billing/use-plan.ts";
-import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
+import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCompleteExternalServiceOAuth } from "../api/complete-external-service-oauth.ts";
 import { useDeleteExternalService } from "../api/delete-external-service.ts";
 import { useExternalServices } from "../api/list-external-services.ts";
@@ -34,7 +35,8 @@ import { ServiceSetupHint } from "./service-setup-hint.tsx";
 const SERVICES: ExternalServiceName[] = ["slack", "chatwork"];
 
 const DESCRIPTIONS: Record<ExternalServiceName, string> = {
-  slack: "担当者の設定・ステータス変更・リマインドを、各自の Slack のダイレクトメッセージやチャンネルに届けます。",
+  slack:
+    "担当者の設定・ステータス変更・リマインド・コメントを、各自の Slack のダイレクトメッセージやチャンネルに届けます。",
   chatwork: "通知を各自の Chatwork のマイチャットや、グループ・プロジェクトのルームに届けます。",
 };
 
@@ -203,15 +205,22 @@ function ServiceCard({
               。接続し直すと、止まっていた通知も送られます。アプリ内の通知は届いています。
             </Alert>
           )}
-          <InfoRow label="状態">
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
             <Chip size="small" label={STATE_CHIPS[state].label} color={STATE_CHIPS[state].color} />
-          </InfoRow>
-          <InfoRow label="連携先">{connection.external_name || "—"}</InfoRow>
-          <InfoRow label="連携した人">
-            {connection.connected_by ? displayName(connection.connected_by) : "—"}
-            {connection.connected_at ? `（${formatDateTime(connection.connected_at)}）` : ""}
-          </InfoRow>
-          <InfoRow label="個人の連携">{connection.linked_people}人</InfoRow>
+            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+              {connection.external_name || label}
+            </Typography>
+          </Stack>
+          <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
+            {[
+              connection.connected_by && connection.connected_at
+                ? `${displayName(connection.connected_by)}さんが${formatDateTime(connection.connected_at)}に連携`
+                : null,
+              `メンバー${connection.linked_people}人がアカウントを連携`,
+            ]
+              .filter(Boolean)
+              .join("・")}
+          </Typography>
           <ExternalRoutesEditor connection={connection} workspaceId={workspaceId} canManage={canManage} />
         </>
       )}

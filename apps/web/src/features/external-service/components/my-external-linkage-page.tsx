@@ -19,7 +19,7 @@ import { ButtonLink } from "../../../components/router-link.tsx";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
 import { usePlan } from "../../billing/use-plan.ts";
-import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
+import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useDeleteMyExternalLinkage } from "../api/delete-my-external-linkage.ts";
 import { useMyExternalLinkages } from "../api/list-my-external-linkages.ts";
 import { useNewMyExternalLinkage } from "../api/new-my-external-linkage.ts";
@@ -32,12 +32,20 @@ const KIND_LABELS: { key: keyof ExternalNoticeKinds; label: string }[] = [
   { key: "status", label: "タスクのステータスが変わったとき" },
   { key: "reminder", label: "期限のリマインド（タスクで選んだとき）" },
   { key: "meeting", label: "会議に招待されたとき" },
+  { key: "comment", label: "コメント・メンション（担当・管理・ウォッチ中のタスク）" },
 ];
 
+/** Where the person's notices arrive, as a sentence's end. */
 const WHERE: Record<ExternalServiceName, string> = {
-  slack: "Tasuki アプリからのダイレクトメッセージ",
-  chatwork: "ご自身のマイチャット（未読のまま届きます）",
+  slack: "Slack のダイレクトメッセージで届きます。",
+  chatwork: "ご自身の Chatwork のマイチャットに届きます。",
 };
+
+/** The same, said of a linked account (the Slack workspace's name when known). */
+const detailOf = (item: MyExternalLinkage) =>
+  item.service === "slack"
+    ? `${item.external_workspace_name ? `ワークスペース「${item.external_workspace_name}」の` : ""}Tasuki アプリから、ダイレクトメッセージで届きます。`
+    : "ご自身のマイチャットに、未読のまま届きます。";
 
 /** 個人の外部連携 (Slack / Chatwork): link my account, choose what I receive there, send a test message. */
 export function MyExternalLinkagePage({ service }: { service: ExternalServiceName }) {
@@ -51,7 +59,7 @@ export function MyExternalLinkagePage({ service }: { service: ExternalServiceNam
     <>
       <PageHeader
         title={`${label} 連携`}
-        description={`ご自身の ${label} アカウントを連携すると、Tasuki の通知が${WHERE[service]}に届きます。`}
+        description={`ご自身の ${label} アカウントを連携すると、タスクや会議の通知が${WHERE[service]}`}
       />
       {!plan.hasFeature("integrations") && (
         <Alert severity="warning" sx={{ mb: 3 }}>
@@ -78,9 +86,13 @@ function LinkageCard({ item, workspaceId, email }: { item: MyExternalLinkage; wo
   const link = useNewMyExternalLinkage();
   const unlink = useDeleteMyExternalLinkage();
   const test = useTestMyExternalLinkage();
-  const onLink = async () => {
+  const onLink = async (method: "email" | "sign_in" = "email") => {
     try {
-      const answer = await link.mutateAsync({ workspace_id: workspaceId, service: item.service });
+      const answer = await link.mutateAsync({
+        workspace_id: workspaceId,
+        service: item.service,
+        ...(item.service === "slack" ? { method } : {}),
+      });
       if (answer.authorize_url) {
         window.location.assign(answer.authorize_url);
         return;
@@ -120,7 +132,7 @@ function LinkageCard({ item, workspaceId, email }: { item: MyExternalLinkage; wo
         <Alert
           severity={item.connection_state === "broken" ? "error" : "info"}
           action={
-            <ButtonLink to="/mypage/external-linkage" color="inherit" size="small">
+            <ButtonLink to="/mypage/external-linkage" color="inherit" size="small" sx={{ whiteSpace: "nowrap" }}>
               外部連携へ
             </ButtonLink>
           }
@@ -133,15 +145,42 @@ function LinkageCard({ item, workspaceId, email }: { item: MyExternalLinkage; wo
     );
   }
   if (!item.link) {
+    if (item.service === "slack") {
+      const method = link.variables?.method;
+      return (
+        <SectionCard title="アカウント">
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            Slack ワークスペース「{item.external_workspace_name ?? ""}」で、メールアドレス {email}{" "}
+            のメンバーを探して連携します。Slack のメールアドレスが異なる場合は、Slack でサインインして連携できます。
+          </Typography>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
+            <Button
+              variant="contained"
+              onClick={() => void onLink("email")}
+              loading={link.isPending && method === "email"}
+              disabled={link.isPending}
+            >
+              メールアドレスで連携する
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => void onLink("sign_in")}
+              loading={link.isPending && method === "sign_in"}
+              disabled={link.isPending}
+            >
+              Slack でサインインして連携
+            </Button>
+          </Stack>
+        </SectionCard>
+      );
+    }
     return (
       <SectionCard title="アカウント">
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {item.service === "slack"
-            ? `Slack ワークスペース「${item.external_workspace_name ?? ""}」で、メールアドレス ${email} のメンバーを探して連携します。`
-            : "Chatwork の画面でご自身のアカウントを選んで許可すると、連携が完了します。"}
+          Chatwork の画面でご自身のアカウントを選んで許可すると、連携が完了します。
         </Typography>
-        <Button variant="contained" onClick={onLink} loading={link.isPending}>
-          {label}アカウントを連携する
+        <Button variant="contained" onClick={() => void onLink()} loading={link.isPending}>
+          Chatworkアカウントを連携する
         </Button>
       </SectionCard>
     );
@@ -161,7 +200,13 @@ function LinkageCard({ item, workspaceId, email }: { item: MyExternalLinkage; wo
             severity="error"
             sx={{ mb: 2 }}
             action={
-              <Button color="inherit" size="small" onClick={onLink} loading={link.isPending}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void onLink()}
+                loading={link.isPending}
+                sx={{ whiteSpace: "nowrap" }}
+              >
                 連携し直す
               </Button>
             }
@@ -169,26 +214,29 @@ function LinkageCard({ item, workspaceId, email }: { item: MyExternalLinkage; wo
             {label}がトークンを受け付けなくなったため、通知を止めています。連携し直してください。
           </Alert>
         )}
-        <InfoRow label="アカウント">{item.link.external_name || "—"}</InfoRow>
-        <InfoRow label="状態">
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
           <Chip
             size="small"
             label={item.link.state === "active" ? "連携中" : "停止中"}
             color={item.link.state === "active" ? "success" : "error"}
           />
-        </InfoRow>
-        <InfoRow label="届く場所">{WHERE[item.service]}</InfoRow>
-        <Stack direction="row" sx={{ mt: 2 }}>
-          <Button
-            variant="outlined"
-            size="small"
-            onClick={onTest}
-            loading={test.isPending}
-            disabled={item.link.state !== "active"}
-          >
-            テストメッセージを送る
-          </Button>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+            {item.link.external_name || label}
+          </Typography>
         </Stack>
+        <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
+          {detailOf(item)}
+        </Typography>
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={onTest}
+          loading={test.isPending}
+          disabled={item.link.state !== "active"}
+          sx={{ mt: 2 }}
+        >
+          テストメッセージを送る
+        </Button>
       </SectionCard>
       <KindsCard item={item} workspaceId={workspaceId} kinds={item.link.kinds} />
     </>

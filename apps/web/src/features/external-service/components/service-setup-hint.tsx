@@ -1,21 +1,33 @@
 import Alert from "@mui/material/Alert";
+import AlertTitle from "@mui/material/AlertTitle";
+import Box from "@mui/material/Box";
 import {
   EXTERNAL_SERVICE_LABELS,
   type ExternalServiceName,
 } from "@tasuki/contract/external-service/external-service.schema";
 
-const VARIABLES: Record<ExternalServiceName, string> = {
-  slack: "SLACK_CLIENT_ID・SLACK_CLIENT_SECRET",
-  chatwork: "CHATWORK_CLIENT_ID・CHATWORK_CLIENT_SECRET",
+const VARIABLES: Record<ExternalServiceName, string[]> = {
+  slack: ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET"],
+  chatwork: ["CHATWORK_CLIENT_ID", "CHATWORK_CLIENT_SECRET"],
 };
 
-/** What an operator does to offer a service the server was started without. */
+/** What an operator does to offer a service the server was started without (docs/operations.md). */
 export function ServiceSetupHint({ service }: { service: ExternalServiceName }) {
+  const label = EXTERNAL_SERVICE_LABELS[service];
   return (
     <Alert severity="info">
-      このサーバーでは{EXTERNAL_SERVICE_LABELS[service]}連携がまだ設定されていません。運用担当者が環境変数
-      {VARIABLES[service]}
-      を設定してサーバーを再起動すると利用できます（手順は運用ガイド「Slack and Chatwork」を参照）。
+      <AlertTitle>{label}連携はこのサーバーでまだ有効になっていません</AlertTitle>
+      運用担当者が{label}のアプリを登録し、次の環境変数を設定してサーバーを再起動すると使えるようになります。
+      <Box component="ul" sx={{ my: 1, pl: 2.5 }}>
+        {VARIABLES[service].map((name) => (
+          <li key={name}>
+            <Box component="code" sx={{ fontFamily: "monospace", fontSize: "0.8125rem" }}>
+              {name}
+            </Box>
+          </li>
+        ))}
+      </Box>
+      手順は運用ガイド（docs/operations.md の「Slack and Chatwork」）にあります。
     </Alert>
   );
 }

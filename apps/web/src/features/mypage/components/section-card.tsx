@@ -19,8 +19,9 @@ export function SectionCard({
   const titleId = useId();
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ mb: 3 }}>
-      <Box sx={{ px: 3, py: 2.25, display: "flex", alignItems: "center", gap: 2 }}>
-        <Box sx={{ flexGrow: 1 }}>
+      <Box sx={{ px: 3, py: 2.25, display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+        {/* On a phone a long description takes the width and the action goes below it, instead of squeezing it. */}
+        <Box sx={{ flex: "1 1 180px", minWidth: 0 }}>
           <Typography variant="h4" component="h2" id={titleId}>
             {title}
           </Typography>
@@ -30,7 +31,8 @@ export function SectionCard({
             </Typography>
           )}
         </Box>
-        {action}
+        {/* The title wraps, never the buttons beside it (「連携を解除」 on a phone). */}
+        {action && <Box sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>{action}</Box>}
       </Box>
       <Divider />
       <Box sx={{ p: 3 }}>{children}</Box>
