@@ -13,9 +13,10 @@
  * November's three completions: 未着手 (10 + 12 + 12) / 3 = 11.3 h, 進行中 (50 + 36 + 36) / 3 = 40.7 h on average;
  * lead time (68 + 48 + 48) / 3 h = 2.3 days on average, 48 h = 2 days the median.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiAs, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { auditLogs } from "../../db/schema/audit-logs.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 
 const HOUR = 3600 * 1000;
@@ -114,6 +115,20 @@ describe("time in status kept on the task", () => {
     expect(res.body.completed).toBe(3);
     expect(res.body.lead_time_days).toEqual({ average: 2.3, median: 2 });
     expect(res.body.hours_in_status).toEqual({ not_started: 11.3, in_progress: 40.7 });
+  });
+
+  it("logs a status change as the status (and completion) it is, not as the seconds it adds", async () => {
+    const logged = await t.ctx.db
+      .select({ before: auditLogs.before, after: auditLogs.after })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, ids.r), eq(auditLogs.action, "updated")));
+    expect(logged.length).toBe(5);
+    for (const { before, after } of logged) {
+      expect(Object.keys(after ?? {}).sort()).toEqual(
+        Object.keys(after ?? {}).includes("completed_at") ? ["completed_at", "status"] : ["status"],
+      );
+      expect(Object.keys(before ?? {}).sort()).toEqual(Object.keys(after ?? {}).sort());
+    }
   });
 
   it("starts a copy's time in status afresh", async () => {
