@@ -146,10 +146,10 @@ const percentile = (values: number[], p: number) => {
 async function probeWhile<T>(
   base: string,
   token: string,
-  work: Promise<T>,
+  work: PromiseLike<T>,
 ): Promise<{ value: T; probe: ProbeFigures }> {
   let finished = false;
-  const settled = work.finally(() => {
+  const settled = Promise.resolve(work).finally(() => {
     finished = true;
   });
   const times: number[] = [];

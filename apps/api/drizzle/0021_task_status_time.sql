@@ -26,7 +26,7 @@ FROM (
 WHERE "spans"."task_id" = "tasks"."id";--> statement-breakpoint
 ALTER TABLE "tasks" ENABLE TRIGGER "audit";--> statement-breakpoint
 ALTER TABLE "tasks" ENABLE TRIGGER "tasuki_events_update";--> statement-breakpoint
-CREATE INDEX "tasks_live_analytics_index" ON "tasks" USING btree ("workspace_id","status","expires_at","created_at","completed_at","assignee_id","group_id","project_id","priority","periodic_series_id","not_started_seconds","in_progress_seconds") WHERE "tasks"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "tasks_live_analytics_index" ON "tasks" USING btree ("workspace_id","status","expires_at","created_at","completed_at","periodic_series_id","not_started_seconds","in_progress_seconds") WHERE "tasks"."deleted_at" is null;--> statement-breakpoint
 -- The audit function of 0006 with time in status among the bookkeeping columns: a status change is in the log as
 -- the change of status it is, not as the seconds it adds.
 CREATE OR REPLACE FUNCTION tasuki_audit() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -47,8 +47,7 @@ export function scopedTasks(db: DbOrTx, workspaceId: string, scope: ScopeFilter,
 /**
  * The scope's tasks with when each was completed: `tasks.completed_at`, the last move to 完了 of a task that is 完了
  * or クローズ now, kept with every status change (a reopened task counts again only when it is completed again), so
- * no figure reads the status history to know it. Read once by the statement, so the planner inlines it; every
- * column is in `tasks_live_analytics_index`, so a view_all_tasks caller's breakdown is an index-only scan.
+ * no figure reads the status history to know it. Read once by the statement, so the planner inlines it.
  */
 function scopedWithCompletion(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: TaskViewer): SQL {
   return sql`t as (
@@ -98,12 +97,13 @@ const instant = (ms: number) => new Date(ms).toISOString();
 const instants = (ms: number[]) => sql.raw(`'{${ms.map(instant).join(",")}}'::timestamptz[]`);
 
 /**
- * Every figure of the summary in one statement and one pass over the scope's tasks. The pass groups the tasks by
- * what the figures ask of each (its status, whether it is due, created or completed in the period, late, on time,
- * the weeks of the trend it counts in) into a few hundred groups; the figures are sums over those groups. Each
- * task's keys are computed once, instead of some sixty filtered counts per task. Time in status is read from the
- * task's own columns (`not_started_seconds`, `in_progress_seconds`, kept with every status change), not from the
- * history; the median lead time reads the period's completed tasks again through `tasks_live_completed_index`.
+ * Every figure of the summary in one statement and one pass over the scope's tasks. An inner select works out, once
+ * per task, what the figures ask of it (open, due, late, completed in the period, the weeks of the trend it counts
+ * in); the outer aggregate only counts those answers (`offset 0` keeps the planner from folding the two together
+ * and evaluating each expression again in every count that uses it). Time in status is read from the task's own
+ * columns (`not_started_seconds`, `in_progress_seconds`, kept with every status change), not from the history;
+ * for a view_all_tasks caller every column read is in `tasks_live_analytics_index` (an index-only scan). The
+ * median lead time reads the period's completed tasks again, through `tasks_live_completed_index`.
  *
  * The weekly trend, as week indices: `created_week` / `completed_week` are the week (1-based) of the creation /
  * completion among `weekStarts`. A task is overdue at week k's cut (its end, or now for the current week) when it
@@ -128,17 +128,15 @@ export async function summaryFigures(
     .slice(0, -1)
     .filter((from) => from <= now.getTime())
     .map((from) => Math.min(from + WEEK_MS, now.getTime()));
-  const weekly = (key: "created_week" | "completed_week", week: number) =>
-    sql`coalesce(sum(n) filter (where ${sql.raw(key)} = ${sql.raw(String(week + 1))}), 0)::int`;
+  const int = (value: number) => sql.raw(String(value));
   const weeks = weekStarts.map(
     (_, week) =>
-      sql`jsonb_build_object('week', ${sql.raw(String(week))},
-        'created', ${weekly("created_week", week)},
-        'completed', ${weekly("completed_week", week)},
+      sql`jsonb_build_object('week', ${int(week)},
+        'created', count(*) filter (where created_week = ${int(week + 1)})::int,
+        'completed', count(*) filter (where completed_week = ${int(week + 1)})::int,
         'overdue_at_end', ${
           week < cuts.length
-            ? sql`coalesce(sum(n) filter (where overdue_from <= ${sql.raw(String(week))}
-                and overdue_until > ${sql.raw(String(week))}), 0)::int`
+            ? sql`count(*) filter (where overdue_from <= ${int(week)} and overdue_until > ${int(week)})::int`
             : sql`null::int`
         })`,
   );
@@ -146,68 +144,63 @@ export async function summaryFigures(
   const chunks: SQL[] = [];
   for (let i = 0; i < weeks.length; i += 50)
     chunks.push(sql`jsonb_build_array(${sql.join(weeks.slice(i, i + 50), sql`, `)})`);
-  const total = (condition: SQL) => sql`coalesce(sum(n) filter (where ${condition}), 0)::int`;
   const open = sql`status in ('none', 'in_progress')`;
   const [row] = await rowsOf<SummaryRow>(
     db,
-    sql`with g as (
-      select status,
+    sql`select
+      count(*) filter (where open)::int as open_now,
+      count(*) filter (where status = 'none')::int as not_started_now,
+      count(*) filter (where status = 'in_progress')::int as in_progress_now,
+      count(*) filter (where open and late)::int as overdue_now,
+      count(*) filter (where open and expires_at is null)::int as no_deadline_now,
+      count(*) filter (where due)::int as due_total,
+      count(*) filter (where due and status = 'none')::int as due_not_started,
+      count(*) filter (where due and status = 'in_progress')::int as due_in_progress,
+      count(*) filter (where due and status = 'done')::int as due_done,
+      count(*) filter (where due and status = 'closed')::int as due_closed,
+      count(*) filter (where due and open and late)::int as due_overdue,
+      count(*) filter (where created_in)::int as created,
+      count(*) filter (where completed_in)::int as completed,
+      count(*) filter (where completed_in and expires_at is not null)::int as completed_with_deadline,
+      count(*) filter (where completed_in and on_time)::int as completed_on_time,
+      (avg(lead_s) filter (where completed_in))::float8 as lead_average_s,
+      (select percentile_cont(0.5) within group (order by extract(epoch from completed_at - created_at))
+        from tasks where ${scopedTasks(db, workspaceId, scope, viewer)} and ${inPeriod(sql`completed_at`)}
+      )::float8 as lead_median_s,
+      count(*) filter (where periodic_due)::int as periodic_due,
+      count(*) filter (where periodic_due and on_time)::int as periodic_on_time,
+      (sum(not_started_seconds) filter (where completed_in))::float8 as not_started_s,
+      (sum(in_progress_seconds) filter (where completed_in))::float8 as in_progress_s,
+      ${sql.join(chunks, sql` || `)} as weeks
+    from (
+      select status, expires_at, not_started_seconds, in_progress_seconds,
+        ${open} as open,
         ${inPeriod(sql`expires_at`)} as due,
-        expires_at is null as undated,
         expires_at < ${now} as late,
         ${inPeriod(sql`created_at`)} as created_in,
         ${inPeriod(sql`completed_at`)} as completed_in,
         completed_at <= expires_at as on_time,
+        extract(epoch from completed_at - created_at) as lead_s,
         (periodic_series_id is not null and expires_at >= ${start}
           and expires_at < least(${end}::timestamptz, ${now}::timestamptz)) as periodic_due,
         width_bucket(created_at, ${instants(bounds)}) as created_week,
         width_bucket(completed_at, ${instants(bounds)}) as completed_week,
         ${
           cuts.length
-            ? sql`case when expires_at is null then ${sql.raw(String(NEVER))}
+            ? sql`case when expires_at is null then ${int(NEVER)}
                 else width_bucket(greatest(created_at, expires_at), ${instants(cuts)}) end`
-            : sql.raw(String(NEVER))
+            : int(NEVER)
         } as overdue_from,
         ${
           cuts.length
-            ? sql`case when ${open} then ${sql.raw(String(NEVER))} when completed_at is null then 0
+            ? sql`case when ${open} then ${int(NEVER)} when completed_at is null then 0
                 else width_bucket(completed_at - interval '1 microsecond', ${instants(cuts)}) end`
             : sql`0`
-        } as overdue_until,
-        count(*) as n,
-        sum(extract(epoch from completed_at - created_at)) as lead_s,
-        sum(not_started_seconds) as not_started_s,
-        sum(in_progress_seconds) as in_progress_s
+        } as overdue_until
       from tasks
       where ${scopedTasks(db, workspaceId, scope, viewer)}
-      group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
-    )
-    select
-      ${total(open)} as open_now,
-      ${total(sql`status = 'none'`)} as not_started_now,
-      ${total(sql`status = 'in_progress'`)} as in_progress_now,
-      ${total(sql`${open} and late`)} as overdue_now,
-      ${total(sql`${open} and undated`)} as no_deadline_now,
-      ${total(sql`due`)} as due_total,
-      ${total(sql`due and status = 'none'`)} as due_not_started,
-      ${total(sql`due and status = 'in_progress'`)} as due_in_progress,
-      ${total(sql`due and status = 'done'`)} as due_done,
-      ${total(sql`due and status = 'closed'`)} as due_closed,
-      ${total(sql`due and ${open} and late`)} as due_overdue,
-      ${total(sql`created_in`)} as created,
-      ${total(sql`completed_in`)} as completed,
-      ${total(sql`completed_in and not undated`)} as completed_with_deadline,
-      ${total(sql`completed_in and on_time`)} as completed_on_time,
-      (sum(lead_s) filter (where completed_in) / sum(n) filter (where completed_in))::float8 as lead_average_s,
-      (select percentile_cont(0.5) within group (order by extract(epoch from completed_at - created_at))
-        from tasks where ${scopedTasks(db, workspaceId, scope, viewer)} and ${inPeriod(sql`completed_at`)}
-      )::float8 as lead_median_s,
-      ${total(sql`periodic_due`)} as periodic_due,
-      ${total(sql`periodic_due and on_time`)} as periodic_on_time,
-      (sum(not_started_s) filter (where completed_in))::float8 as not_started_s,
-      (sum(in_progress_s) filter (where completed_in))::float8 as in_progress_s,
-      ${sql.join(chunks, sql` || `)} as weeks
-    from g`,
+      offset 0
+    ) as t`,
   );
   return row!;
 }
