@@ -12,7 +12,8 @@
 // Settings (environment): BENCH_DURATION (s, 8), BENCH_WARMUP (s, 2), BENCH_CONNECTIONS (10),
 // BENCH_DATABASES ("postgres,embedded"), BENCH_PG_URL (admin URL), BENCH_PG_DATABASE (tasuki_bench_analytics, dropped
 // and made again, dropped at the end unless BENCH_KEEP=1). BENCH_KEEP=1 keeps the seeds; BENCH_REUSE=1 measures on them.
-// BENCH_SCOPES ("workspace,group"), BENCH_PAGE (1), BENCH_PAGE_RUNS (5), CHROMIUM_PATH (/usr/bin/chromium).
+// BENCH_SCOPES ("workspace,group"), BENCH_CALLS (1; 0 measures the page only), BENCH_PAGE (1), BENCH_PAGE_RUNS (5),
+// CHROMIUM_PATH (/usr/bin/chromium).
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -38,6 +39,7 @@ const settings = {
   tasks: num("BENCH_TASKS", 100_000),
   scopes: (process.env.BENCH_SCOPES ?? "workspace,group").split(",").map((name) => name.trim()),
   page: process.env.BENCH_PAGE !== "0",
+  calls: process.env.BENCH_CALLS !== "0",
   pageRuns: num("BENCH_PAGE_RUNS", 5),
 };
 if (!existsSync(path.join(root, "apps/api/dist/server.js"))) {
@@ -237,7 +239,7 @@ async function runDatabase(
     ["meetings", "/app/analytics/meetings?"],
   ];
   const measured: Measured[] = [];
-  for (const [scope, query] of scopes) {
+  for (const [scope, query] of settings.calls ? scopes : []) {
     for (const [name, prefix] of calls) {
       if (name === "scopes" && scope !== "workspace") continue;
       const url = name === "scopes" ? `${prefix}workspace_id=${ws}` : prefix + query;
@@ -298,7 +300,13 @@ async function runDatabase(
       console.log(
         `bench: ${database}: /analytics/workspace cold: figures ${result.cold.figuresMs} ms, charts ${result.cold.chartsMs} ms; ` +
           `warm (${result.warm.length}): figures median ${percentile(figures, 50)} ms, charts median ${percentile(charts, 50)} ms ` +
-          `(max ${Math.max(...charts)}) at load ${loadBefore}–${round(os.loadavg()[0] ?? 0, 2)}`,
+          `(max ${Math.max(...charts)}); main thread median ${percentile(
+            result.warm.map((run) => run.mainThreadMs),
+            50,
+          )} ms; calls answered by ${percentile(
+            result.warm.map((run) => run.lastCallMs),
+            50,
+          )} ms; at load ${loadBefore}–${round(os.loadavg()[0] ?? 0, 2)}`,
       );
     }
   }
