@@ -161,6 +161,8 @@ export function prepareDatabase(
 export async function startServer(
   env: Record<string, string>,
   cleanups: (() => void)[],
+  /** How long to wait for /healthz: longer where the start migrates a large database. */
+  timeoutMs = 90_000,
 ): Promise<{ child: ChildProcess; base: string; lines: string[] }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -192,6 +194,6 @@ export async function startServer(
   cleanups.unshift(() => {
     if (child.exitCode === null) child.kill("SIGTERM");
   });
-  await waitForHealthz(base, () => exited, 90_000);
+  await waitForHealthz(base, () => exited, timeoutMs);
   return { child, base, lines };
 }

@@ -394,9 +394,13 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     let from: Status = "none";
     let at = createdAt.getTime();
     let completedAt: Date | null = null;
+    // Time in status as the app keeps it with each change (decision 0016): each span added to the status it left.
+    const seconds = { none: 0, in_progress: 0, done: 0, closed: 0 };
     const last = Math.min(now.getTime() - 3600_000, expiresAt ? expiresAt.getTime() + 2 * DAY_MS : now.getTime());
     for (const to of path) {
+      const since = at;
       at = Math.min(last, at + rand.int(1, 5) * DAY_MS + rand.int(0, 8) * 3600_000);
+      seconds[from] += (at - since) / 1000;
       changeRows.push({
         workspaceId,
         taskId: id,
@@ -421,6 +425,9 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       createdAt,
       updatedAt: new Date(Math.max(at, createdAt.getTime())),
       completedAt,
+      statusChangedAt: path.length ? new Date(at) : null,
+      notStartedSeconds: seconds.none,
+      inProgressSeconds: seconds.in_progress,
       ...fields,
     });
     return id;
@@ -550,7 +557,13 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     );
     // Everyone's task: nobody in particular has started it.
     const row = taskRows.find((task) => task.id === id)!;
-    row.status = "none";
+    Object.assign(row, {
+      status: "none",
+      completedAt: null,
+      statusChangedAt: null,
+      notStartedSeconds: 0,
+      inProgressSeconds: 0,
+    });
     for (let k = changeRows.length - 1; k >= 0; k--) if (changeRows[k]!.taskId === id) changeRows.splice(k, 1);
   }
   let periodicTemplates = 0;
@@ -588,6 +601,11 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       createdBy: managerId,
       createdAt,
       updatedAt: ago(26),
+      // As its history below says: started 28 days ago, completed 27 days ago, closed 26 days ago.
+      completedAt: ago(27),
+      statusChangedAt: ago(26),
+      notStartedSeconds: 2 * 86400,
+      inProgressSeconds: 86400,
     });
     for (const [k, to] of (["in_progress", "done", "closed"] as const).entries()) {
       changeRows.push({

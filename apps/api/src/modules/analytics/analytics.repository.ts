@@ -51,7 +51,7 @@ export function scopedTasks(db: DbOrTx, workspaceId: string, scope: ScopeFilter,
  */
 function scopedWithCompletion(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: TaskViewer): SQL {
   return sql`t as (
-      select tasks.id, tasks.status, tasks.priority, tasks.created_at, tasks.expires_at, tasks.assignee_id,
+      select tasks.status, tasks.priority, tasks.created_at, tasks.expires_at, tasks.assignee_id,
         tasks.group_id, tasks.project_id, tasks.periodic_series_id, tasks.completed_at as done_at
       from tasks
       where ${scopedTasks(db, workspaceId, scope, viewer)}
@@ -89,10 +89,27 @@ export interface SummaryRow {
   weeks: WeekRow[];
 }
 
+/** A week index no week reaches: "never" for the weekly trend's overdue bounds. */
+const NEVER = 1_000_000;
+
+const instant = (ms: number) => new Date(ms).toISOString();
+/** Server-made instants as a `timestamptz[]` literal (ascending), for `width_bucket`. */
+const instants = (ms: number[]) => sql.raw(`'{${ms.map(instant).join(",")}}'::timestamptz[]`);
+
 /**
- * Every figure of the summary in one statement and one pass over the scope's tasks: the figures and the weekly trend
- * are filtered aggregates of the same rows (the trend as JSON). Only time in status reads the status history, of the
- * period's completed tasks (found through `tasks_live_completed_index`).
+ * Every figure of the summary in one statement and one pass over the scope's tasks. An inner select works out, once
+ * per task, what the figures ask of it (open, due, late, completed in the period, the weeks of the trend it counts
+ * in); the outer aggregate only counts those answers (`offset 0` keeps the planner from folding the two together
+ * and evaluating each expression again in every count that uses it). Time in status is read from the task's own
+ * columns (`not_started_seconds`, `in_progress_seconds`, kept with every status change), not from the history;
+ * for a view_all_tasks caller every column read is in `tasks_live_analytics_index` (an index-only scan). The
+ * median lead time reads the period's completed tasks again, through `tasks_live_completed_index`.
+ *
+ * The weekly trend, as week indices: `created_week` / `completed_week` are the week (1-based) of the creation /
+ * completion among `weekStarts`. A task is overdue at week k's cut (its end, or now for the current week) when it
+ * was created and due before the cut and was open at it: from the first cut after both (`overdue_from`) to the
+ * last cut before its completion (`overdue_until`, exclusive; never for a task open now, so a task completed,
+ * reopened and open now counts as open throughout, as decision 0016 says).
  */
 export async function summaryFigures(
   db: DbOrTx,
@@ -104,55 +121,86 @@ export async function summaryFigures(
 ): Promise<SummaryRow> {
   const { now, start, end } = at;
   const inPeriod = (column: SQL) => sql`(${column} >= ${start} and ${column} < ${end})`;
+  const first = weekStarts[0]!.getTime();
+  const bounds = Array.from({ length: weekStarts.length + 1 }, (_, week) => first + week * WEEK_MS);
+  // The cuts of the weeks begun by now: each week's end, or now for the current one (non-decreasing).
+  const cuts = bounds
+    .slice(0, -1)
+    .filter((from) => from <= now.getTime())
+    .map((from) => Math.min(from + WEEK_MS, now.getTime()));
+  const int = (value: number) => sql.raw(String(value));
+  const weeks = weekStarts.map(
+    (_, week) =>
+      sql`jsonb_build_object('week', ${int(week)},
+        'created', count(*) filter (where created_week = ${int(week + 1)})::int,
+        'completed', count(*) filter (where completed_week = ${int(week + 1)})::int,
+        'overdue_at_end', ${
+          week < cuts.length
+            ? sql`count(*) filter (where overdue_from <= ${int(week)} and overdue_until > ${int(week)})::int`
+            : sql`null::int`
+        })`,
+  );
+  // A function takes at most 100 arguments (a two-year range has 105 weeks): arrays of 50 weeks, concatenated.
+  const chunks: SQL[] = [];
+  for (let i = 0; i < weeks.length; i += 50)
+    chunks.push(sql`jsonb_build_array(${sql.join(weeks.slice(i, i + 50), sql`, `)})`);
   const open = sql`status in ('none', 'in_progress')`;
   const [row] = await rowsOf<SummaryRow>(
     db,
-    sql`with ${scopedWithCompletion(db, workspaceId, scope, viewer)},
-    finished as (
-      select tasks.id, tasks.created_at, tasks.completed_at as done_at from tasks
-      where ${scopedTasks(db, workspaceId, scope, viewer)} and ${inPeriod(sql`tasks.completed_at`)}
-    ),
-    -- Time in each status up to completion: each history row closes the span since the row before (or creation).
-    spans as (
-      select c.from_status,
-        extract(epoch from c.changed_at - coalesce(
-          lag(c.changed_at) over (partition by c.task_id order by c.changed_at, c.id), f.created_at)) as seconds
-      from task_status_changes c join finished f on f.id = c.task_id
-      where c.workspace_id = ${workspaceId} and c.changed_at <= f.done_at
-    ),
-    status_time as (
-      select
-        sum(seconds) filter (where from_status = 'none') as not_started_s,
-        sum(seconds) filter (where from_status = 'in_progress') as in_progress_s
-      from spans
-    )
-    select
-      count(*) filter (where ${open})::int as open_now,
+    sql`select
+      count(*) filter (where open)::int as open_now,
       count(*) filter (where status = 'none')::int as not_started_now,
       count(*) filter (where status = 'in_progress')::int as in_progress_now,
-      count(*) filter (where ${open} and expires_at < ${now})::int as overdue_now,
-      count(*) filter (where ${open} and expires_at is null)::int as no_deadline_now,
-      count(*) filter (where ${inPeriod(sql`expires_at`)})::int as due_total,
-      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'none')::int as due_not_started,
-      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'in_progress')::int as due_in_progress,
-      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'done')::int as due_done,
-      count(*) filter (where ${inPeriod(sql`expires_at`)} and status = 'closed')::int as due_closed,
-      count(*) filter (where ${inPeriod(sql`expires_at`)} and ${open} and expires_at < ${now})::int as due_overdue,
-      count(*) filter (where ${inPeriod(sql`created_at`)})::int as created,
-      count(*) filter (where ${inPeriod(sql`done_at`)})::int as completed,
-      count(*) filter (where ${inPeriod(sql`done_at`)} and expires_at is not null)::int as completed_with_deadline,
-      count(*) filter (where ${inPeriod(sql`done_at`)} and done_at <= expires_at)::int as completed_on_time,
-      (avg(extract(epoch from done_at - created_at)) filter (where ${inPeriod(sql`done_at`)}))::float8 as lead_average_s,
-      (percentile_cont(0.5) within group (order by extract(epoch from done_at - created_at))
-        filter (where ${inPeriod(sql`done_at`)}))::float8 as lead_median_s,
-      count(*) filter (where periodic_series_id is not null and expires_at >= ${start}
-        and expires_at < least(${end}::timestamptz, ${now}::timestamptz))::int as periodic_due,
-      count(*) filter (where periodic_series_id is not null and expires_at >= ${start}
-        and expires_at < least(${end}::timestamptz, ${now}::timestamptz) and done_at <= expires_at)::int as periodic_on_time,
-      (select not_started_s from status_time)::float8 as not_started_s,
-      (select in_progress_s from status_time)::float8 as in_progress_s,
-      ${weeklyJson(now, weekStarts)} as weeks
-    from t`,
+      count(*) filter (where open and late)::int as overdue_now,
+      count(*) filter (where open and expires_at is null)::int as no_deadline_now,
+      count(*) filter (where due)::int as due_total,
+      count(*) filter (where due and status = 'none')::int as due_not_started,
+      count(*) filter (where due and status = 'in_progress')::int as due_in_progress,
+      count(*) filter (where due and status = 'done')::int as due_done,
+      count(*) filter (where due and status = 'closed')::int as due_closed,
+      count(*) filter (where due and open and late)::int as due_overdue,
+      count(*) filter (where created_in)::int as created,
+      count(*) filter (where completed_in)::int as completed,
+      count(*) filter (where completed_in and expires_at is not null)::int as completed_with_deadline,
+      count(*) filter (where completed_in and on_time)::int as completed_on_time,
+      (avg(lead_s) filter (where completed_in))::float8 as lead_average_s,
+      (select percentile_cont(0.5) within group (order by extract(epoch from completed_at - created_at))
+        from tasks where ${scopedTasks(db, workspaceId, scope, viewer)} and ${inPeriod(sql`completed_at`)}
+      )::float8 as lead_median_s,
+      count(*) filter (where periodic_due)::int as periodic_due,
+      count(*) filter (where periodic_due and on_time)::int as periodic_on_time,
+      (sum(not_started_seconds) filter (where completed_in))::float8 as not_started_s,
+      (sum(in_progress_seconds) filter (where completed_in))::float8 as in_progress_s,
+      ${sql.join(chunks, sql` || `)} as weeks
+    from (
+      select status, expires_at, not_started_seconds, in_progress_seconds,
+        ${open} as open,
+        ${inPeriod(sql`expires_at`)} as due,
+        expires_at < ${now} as late,
+        ${inPeriod(sql`created_at`)} as created_in,
+        ${inPeriod(sql`completed_at`)} as completed_in,
+        completed_at <= expires_at as on_time,
+        extract(epoch from completed_at - created_at) as lead_s,
+        (periodic_series_id is not null and expires_at >= ${start}
+          and expires_at < least(${end}::timestamptz, ${now}::timestamptz)) as periodic_due,
+        width_bucket(created_at, ${instants(bounds)}) as created_week,
+        width_bucket(completed_at, ${instants(bounds)}) as completed_week,
+        ${
+          cuts.length
+            ? sql`case when expires_at is null then ${int(NEVER)}
+                else width_bucket(greatest(created_at, expires_at), ${instants(cuts)}) end`
+            : int(NEVER)
+        } as overdue_from,
+        ${
+          cuts.length
+            ? sql`case when ${open} then ${int(NEVER)} when completed_at is null then 0
+                else width_bucket(completed_at - interval '1 microsecond', ${instants(cuts)}) end`
+            : sql`0`
+        } as overdue_until
+      from tasks
+      where ${scopedTasks(db, workspaceId, scope, viewer)}
+      offset 0
+    ) as t`,
   );
   return row!;
 }
@@ -165,36 +213,6 @@ export interface WeekRow {
 }
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
-
-/**
- * The weekly trend as aggregates of the summary's single pass (a few filtered counts per week, no second read of
- * the tasks): created and completed in each week, and overdue at each week's end (or now, for the current week;
- * null for weeks to come). A task open now counts as open at every past week end after its creation; one completed
- * now, until its completion (`completed_at`). The instants are the server's own Dates, written as literals.
- */
-function weeklyJson(now: Date, weekStarts: Date[]): SQL {
-  const first = weekStarts[0]!.getTime();
-  const at = (ms: number) => sql.raw(`'${new Date(ms).toISOString()}'::timestamptz`);
-  const weeks = weekStarts.map((_, week) => {
-    const from = first + week * WEEK_MS;
-    const to = from + WEEK_MS;
-    const cut = at(Math.min(to, now.getTime()));
-    const overdue =
-      from <= now.getTime()
-        ? sql`count(*) filter (where created_at < ${cut} and expires_at < ${cut}
-            and (status in ('none', 'in_progress') or done_at > ${cut}))::int`
-        : sql`null::int`;
-    return sql`jsonb_build_object('week', ${sql.raw(String(week))},
-      'created', count(*) filter (where created_at >= ${at(from)} and created_at < ${at(to)})::int,
-      'completed', count(*) filter (where done_at >= ${at(from)} and done_at < ${at(to)})::int,
-      'overdue_at_end', ${overdue})`;
-  });
-  // A function takes at most 100 arguments (a two-year range has 105 weeks): arrays of 50 weeks, concatenated.
-  const chunks: SQL[] = [];
-  for (let i = 0; i < weeks.length; i += 50)
-    chunks.push(sql`jsonb_build_array(${sql.join(weeks.slice(i, i + 50), sql`, `)})`);
-  return sql.join(chunks, sql` || `);
-}
 
 export interface WorkloadRow {
   assignee_id: string | null;

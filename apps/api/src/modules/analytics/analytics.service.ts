@@ -13,6 +13,7 @@ import type { listAnalyticsScopesContract } from "@tasuki/contract/analytics/lis
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
+import { createGate, type Gate } from "../../lib/gate.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
@@ -54,6 +55,22 @@ const ROW_LIMIT = 200;
  */
 async function requireAnalyticsPlan(ctx: AppContext, member: Membership): Promise<void> {
   await requirePremiumFeature(ctx.db, member.workspaceId, "analytics");
+}
+
+const gates = new WeakMap<AppContext, Gate>();
+
+/**
+ * Runs a figure statement when its turn comes: at most half the database pool's connections at once (at least
+ * one) run analytics' aggregates, so that while a page of a large company is computed, other requests (a task
+ * list, a sign-in) still find a free connection instead of waiting behind it past the pool's timeout.
+ */
+function gated<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  let gate = gates.get(ctx);
+  if (!gate) {
+    gate = createGate(Math.max(1, Math.floor(ctx.config.databasePoolSize / 2)));
+    gates.set(ctx, gate);
+  }
+  return gate.run(work);
 }
 
 const can = (member: Membership) => ({
@@ -170,15 +187,17 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
   const viewer = viewerOf(member);
   const mondays = weeksOf(period);
   // One statement: the scope's tasks are read once for the figures and the weekly trend.
-  const figures = await summaryFigures(
-    ctx.db,
-    member.workspaceId,
-    filter,
-    viewer,
-    { now, start: period.start, end: period.end },
-    mondays.map(startOfTokyoDay),
+  const sums = await gated(ctx, () =>
+    summaryFigures(
+      ctx.db,
+      member.workspaceId,
+      filter,
+      viewer,
+      { now, start: period.start, end: period.end },
+      mondays.map(startOfTokyoDay),
+    ),
   );
-  const weekRows = figures.weeks;
+  const weekRows = sums.weeks;
   let createdSoFar = 0;
   let completedSoFar = 0;
   const weeks = weekRows.map((row) => {
@@ -197,34 +216,34 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
     scope,
     period: { kind: period.kind, from: isoOfDay(period.fromDay), to: isoOfDay(period.toDay) },
     now: {
-      open: figures.open_now,
-      not_started: figures.not_started_now,
-      in_progress: figures.in_progress_now,
-      overdue: figures.overdue_now,
-      no_deadline: figures.no_deadline_now,
+      open: sums.open_now,
+      not_started: sums.not_started_now,
+      in_progress: sums.in_progress_now,
+      overdue: sums.overdue_now,
+      no_deadline: sums.no_deadline_now,
     },
     due: {
-      total: figures.due_total,
-      not_started: figures.due_not_started,
-      in_progress: figures.due_in_progress,
-      done: figures.due_done,
-      closed: figures.due_closed,
-      overdue: figures.due_overdue,
+      total: sums.due_total,
+      not_started: sums.due_not_started,
+      in_progress: sums.due_in_progress,
+      done: sums.due_done,
+      closed: sums.due_closed,
+      overdue: sums.due_overdue,
     },
-    created: figures.created,
-    completed: figures.completed,
-    completed_with_deadline: figures.completed_with_deadline,
-    completed_on_time: figures.completed_on_time,
-    on_time_rate: rate(figures.completed_on_time, figures.completed_with_deadline),
-    lead_time_days: { average: days(figures.lead_average_s), median: days(figures.lead_median_s) },
+    created: sums.created,
+    completed: sums.completed,
+    completed_with_deadline: sums.completed_with_deadline,
+    completed_on_time: sums.completed_on_time,
+    on_time_rate: rate(sums.completed_on_time, sums.completed_with_deadline),
+    lead_time_days: { average: days(sums.lead_average_s), median: days(sums.lead_median_s) },
     hours_in_status: {
-      not_started: hours(figures.not_started_s ?? (figures.completed ? 0 : null), figures.completed),
-      in_progress: hours(figures.in_progress_s ?? (figures.completed ? 0 : null), figures.completed),
+      not_started: hours(sums.not_started_s ?? (sums.completed ? 0 : null), sums.completed),
+      in_progress: hours(sums.in_progress_s ?? (sums.completed ? 0 : null), sums.completed),
     },
     periodic: {
-      due: figures.periodic_due,
-      on_time: figures.periodic_on_time,
-      rate: rate(figures.periodic_on_time, figures.periodic_due),
+      due: sums.periodic_due,
+      on_time: sums.periodic_on_time,
+      rate: rate(sums.periodic_on_time, sums.periodic_due),
     },
     weeks,
   };
@@ -252,17 +271,13 @@ export async function getAnalyticsMeetings(
   const now = ctx.now();
   const viewers = { tasks: viewerOf(member), meetings: meetingViewerOf(member) };
   const until = new Date(Math.min(period.end.getTime(), now.getTime()));
-  const held = await meetingsHeld(ctx.db, member.workspaceId, filter, viewers.meetings, period.start, until);
+  const held = await gated(ctx, () =>
+    meetingsHeld(ctx.db, member.workspaceId, filter, viewers.meetings, period.start, until),
+  );
   const today = tokyoDayOf(now);
   const fromDay = today - (ONE_ON_ONE_DAYS - 1);
-  const coverage = await oneOnOneCoverage(
-    ctx.db,
-    member.workspaceId,
-    filter,
-    viewers,
-    startOfTokyoDay(fromDay),
-    now,
-    ROW_LIMIT,
+  const coverage = await gated(ctx, () =>
+    oneOnOneCoverage(ctx.db, member.workspaceId, filter, viewers, startOfTokyoDay(fromDay), now, ROW_LIMIT),
   );
   const staff = await loadStaffRefs(
     ctx.db,
@@ -313,14 +328,16 @@ export async function getAnalyticsWorkload(
   periodOf(ctx, query); // The buckets are about now, but a bad period is still a bad request.
   const now = ctx.now();
   const today = tokyoDayOf(now);
-  const rows = await workloadFigures(
-    ctx.db,
-    member.workspaceId,
-    filter,
-    viewerOf(member),
-    now,
-    { tomorrow: startOfTokyoDay(today + 1), in4: startOfTokyoDay(today + 4), in8: startOfTokyoDay(today + 8) },
-    ROW_LIMIT,
+  const rows = await gated(ctx, () =>
+    workloadFigures(
+      ctx.db,
+      member.workspaceId,
+      filter,
+      viewerOf(member),
+      now,
+      { tomorrow: startOfTokyoDay(today + 1), in4: startOfTokyoDay(today + 4), in8: startOfTokyoDay(today + 8) },
+      ROW_LIMIT,
+    ),
   );
   const staff = await loadStaffRefs(
     ctx.db,
@@ -348,16 +365,18 @@ export async function getAnalyticsBreakdown(
   // A workspace or group scope rolls its groups up along the org tree; other scopes list each task's own group.
   const rollup = query.by === "group" && (filter.kind === "workspace" || filter.kind === "group");
   const key: BreakdownKey = rollup ? "group_rollup" : query.by;
-  const rows = await breakdownFigures(
-    ctx.db,
-    workspaceId,
-    filter,
-    viewerOf(member),
-    { now: ctx.now(), start: period.start, end: period.end },
-    key,
-    filter.kind === "group" ? filter.groupId : null,
-    ROW_LIMIT,
-    projectVisibilityOf(member),
+  const rows = await gated(ctx, () =>
+    breakdownFigures(
+      ctx.db,
+      workspaceId,
+      filter,
+      viewerOf(member),
+      { now: ctx.now(), start: period.start, end: period.end },
+      key,
+      filter.kind === "group" ? filter.groupId : null,
+      ROW_LIMIT,
+      projectVisibilityOf(member),
+    ),
   );
   const hidden = (row: { key: string | null }) => query.by === "project" && row.key === HIDDEN_PROJECT_KEY;
   const ids = rows.flatMap((row) => (row.key && !hidden(row) ? [row.key] : []));

@@ -24,6 +24,10 @@ function copyTask(task: TaskRow, into: { primaryItemId: string; secondaryItemId:
     status: "none" as const,
     // Not started, so not completed (analytics would count a copy of a completed task otherwise).
     completedAt: null,
+    // Nor any time in status: the copy starts its own.
+    statusChangedAt: null,
+    notStartedSeconds: 0,
+    inProgressSeconds: 0,
     periodicRule: null,
     occurrenceDate: null,
     periodicTouched: false,

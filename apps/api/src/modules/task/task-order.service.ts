@@ -102,6 +102,10 @@ export async function duplicateTask(ctx: AppContext, auth: RequestAuth, id: stri
         status: "none",
         // Not started, so not completed (analytics would count a copy of a completed task otherwise).
         completedAt: null,
+        // Nor any time in status: the copy starts its own.
+        statusChangedAt: null,
+        notStartedSeconds: 0,
+        inProgressSeconds: 0,
         // A copy is a one-off: it does not join the original's periodic series.
         periodicRule: null,
         occurrenceDate: null,

@@ -15,7 +15,7 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
 import { projects, workspaceUsers } from "../../db/schema/workspaces.ts";
@@ -456,11 +456,27 @@ export async function insertTasks(db: DbOrTx, values: (typeof tasks.$inferInsert
   return db.insert(tasks).values(values).returning();
 }
 
+/**
+ * What a status change at `at` writes to time in status besides the status (decision 0016): the span since the
+ * status last changed (or since creation) is added to the seconds of the status the task leaves, from the row's own
+ * columns in the same UPDATE, and the change becomes the last one.
+ */
+export function timeInStatusAt(at: Date): PgUpdateSetSource<typeof tasks> {
+  const span = (status: "none" | "in_progress") =>
+    sql`case when ${tasks.status} = ${status}
+      then extract(epoch from ${at}::timestamptz - coalesce(${tasks.statusChangedAt}, ${tasks.createdAt})) else 0 end`;
+  return {
+    statusChangedAt: at,
+    notStartedSeconds: sql`${tasks.notStartedSeconds} + ${span("none")}`,
+    inProgressSeconds: sql`${tasks.inProgressSeconds} + ${span("in_progress")}`,
+  };
+}
+
 export async function updateTasks(
   db: DbOrTx,
   workspaceId: string,
   ids: string[],
-  values: Partial<typeof tasks.$inferInsert>,
+  values: PgUpdateSetSource<typeof tasks>,
 ): Promise<TaskRow[]> {
   if (!ids.length) return [];
   return db

@@ -35,6 +35,7 @@ import {
   type StaffRefRow,
   type TaskRow,
   type TaskViewer,
+  timeInStatusAt,
   updateTasks,
 } from "./task.repository.ts";
 
@@ -624,7 +625,13 @@ export async function changeTaskStatuses(
     member.workspaceId,
     moving.map((row) => row.id),
     // completed_at: set by a move to 完了, kept by closing (only a 完了 task closes), cleared by a reopening.
-    { status: to, periodicTouched: true, ...(to === "closed" ? {} : { completedAt: to === "done" ? at : null }) },
+    // Time in status: the span just ended is added to the status left.
+    {
+      status: to,
+      periodicTouched: true,
+      ...(to === "closed" ? {} : { completedAt: to === "done" ? at : null }),
+      ...timeInStatusAt(at),
+    },
   );
   const byId = new Map(updated.map((row) => [row.id, row]));
   await notifyTaskChanges(
