@@ -8,5 +8,9 @@ export class JsonText<T> {
   /** Never set: ties the text to the type it stands for, so a handler cannot answer another contract's shape. */
   declare readonly shape?: T;
 
-  constructor(readonly text: string) {}
+  readonly text: string;
+
+  constructor(text: string) {
+    this.text = text;
+  }
 }
