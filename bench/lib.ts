@@ -195,6 +195,8 @@ export function prepareDatabase(
 export async function startServer(
   env: Record<string, string>,
   cleanups: (() => void)[],
+  /** A bundle other than BENCH_SERVER_JS's (bench/task-ab.bench.ts runs two side by side). */
+  bundle = serverJs,
 ): Promise<{ child: ChildProcess; base: string; lines: string[] }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -214,7 +216,7 @@ export async function startServer(
     INVITATION_DAILY_LIMIT: "1000000",
     ...env,
   });
-  const child = spawn(process.execPath, [serverJs], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bundle], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream }).on("line", (line) => lines.push(line));
