@@ -1,7 +1,7 @@
 // Helpers shared by the benchmarks: ports, readiness, memory of a process, tables.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -117,6 +117,40 @@ export function cpuTimeMs(pid: number): number | null {
   }
 }
 
+/** The processes descended from `pid` (the embedded PostgreSQL server and its backends under the API), from /proc. */
+export function descendantPids(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/** CPU time (ms) used so far by each of these processes; those gone are left out. */
+export function cpuTimesMs(pids: number[]): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const pid of pids) {
+    const ms = cpuTimeMs(pid);
+    if (ms !== null) times.set(pid, ms);
+  }
+  return times;
+}
+
 const pgAdminUrl = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 // BENCH_SERVER_JS: another bundle to measure (e.g. a copy of an earlier build beside dist/server.js).
 const serverJs = process.env.BENCH_SERVER_JS
@@ -163,6 +197,8 @@ export async function startServer(
   cleanups: (() => void)[],
   /** How long to wait for /healthz: longer where the start migrates a large database. */
   timeoutMs = 90_000,
+  /** A bundle other than BENCH_SERVER_JS's (bench/task-ab.bench.ts runs two side by side). */
+  bundle = serverJs,
 ): Promise<{ child: ChildProcess; base: string; lines: string[] }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -182,7 +218,7 @@ export async function startServer(
     INVITATION_DAILY_LIMIT: "1000000",
     ...env,
   });
-  const child = spawn(process.execPath, [serverJs], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bundle], { cwd: root, env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
     if (stream) createInterface({ input: stream }).on("line", (line) => lines.push(line));

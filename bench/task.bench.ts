@@ -22,7 +22,7 @@ import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
-import { cpuTimeMs, formatTable, root, round, startServer } from "./lib.ts";
+import { cpuTimeMs, cpuTimesMs, descendantPids, formatTable, root, round, startServer } from "./lib.ts";
 import { fillSampleCompany, type SampleCompanySummary } from "./sample-company.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -55,8 +55,12 @@ interface Measured {
   requests: number;
   non2xx: number;
   errors: number;
+  /** Requests without an answer within autocannon's 10 s (part of errors). */
+  timeouts: number;
   bodyBytes: number;
   serverCpuMsPerRequest: number | null;
+  /** The database's processes' CPU per answered request (null for the bare route). */
+  databaseCpuMsPerRequest: number | null;
   loadAverage: number;
 }
 
@@ -135,13 +139,22 @@ async function measure(
   pid: number,
   headers: Record<string, string>,
   bodyBytes: number,
+  databasePids: (() => number[]) | null,
 ): Promise<Measured> {
   const options = { url: base + url, connections: settings.connections, headers };
   if (settings.warmupS > 0) await autocannon({ ...options, duration: settings.warmupS });
   const loadAverage = round(os.loadavg()[0] ?? 0, 2);
+  // After the warm-up the pool's connections are open: their backends are the processes to watch.
+  const databaseBefore = databasePids ? cpuTimesMs(databasePids()) : null;
   const cpuBefore = cpuTimeMs(pid);
   const run = await autocannon({ ...options, duration: settings.durationS });
   const cpuAfter = cpuTimeMs(pid);
+  const databaseAfter = databaseBefore ? cpuTimesMs([...databaseBefore.keys()]) : null;
+  let databaseMs: number | null = null;
+  if (databaseBefore && databaseAfter) {
+    databaseMs = 0;
+    for (const [dbPid, after] of databaseAfter) databaseMs += after - databaseBefore.get(dbPid)!;
+  }
   return {
     database,
     scenario,
@@ -152,11 +165,14 @@ async function measure(
     requests: run.requests.total,
     non2xx: run.non2xx,
     errors: run.errors,
+    timeouts: run.timeouts,
     bodyBytes,
     serverCpuMsPerRequest:
       cpuBefore === null || cpuAfter === null || !run.requests.total
         ? null
         : round((cpuAfter - cpuBefore) / run.requests.total, 2),
+    databaseCpuMsPerRequest:
+      databaseMs === null || !run.requests.total ? null : round(databaseMs / run.requests.total, 2),
     loadAverage,
   };
 }
@@ -216,11 +232,27 @@ async function runDatabase(database: string): Promise<{ measured: Measured[]; se
     console.log(`bench: ${name}: ${body.items.length} of ${body.total} tasks, ${sizes.get(name)!.bytes} bytes`);
   }
   const bare = await startBare(bodies, dataDir);
+  // The database's CPU: the embedded server runs under the API process; on a server, the backends of the bench's
+  // database (its other processes, shared with other databases, are left out).
+  const databasePids =
+    database === "postgres"
+      ? () =>
+          execFileSync(
+            "psql",
+            [settings.pgAdminUrl, "-qAtc", `select pid from pg_stat_activity where datname = '${settings.pgDatabase}'`],
+            { encoding: "utf8" },
+          )
+            .split("\n")
+            .filter(Boolean)
+            .map(Number)
+      : () => descendantPids(server.child.pid!);
   const measured: Measured[] = [];
   for (const [name, url] of scenarios) {
     const bytes = sizes.get(name)!.bytes;
-    measured.push(await measure(database, name, "api", server.base, url, server.child.pid!, headers, bytes));
-    measured.push(await measure(database, name, "bare", bare.base, url, bare.child.pid!, {}, bytes));
+    measured.push(
+      await measure(database, name, "api", server.base, url, server.child.pid!, headers, bytes, databasePids),
+    );
+    measured.push(await measure(database, name, "bare", bare.base, url, bare.child.pid!, {}, bytes, null));
   }
   server.child.kill("SIGTERM");
   bare.child.kill("SIGTERM");
@@ -246,7 +278,9 @@ async function main(): Promise<void> {
       "p99 ms",
       "non-2xx",
       "errors",
+      "timeouts",
       "CPU ms/req",
+      "DB CPU ms/req",
       "api/bare",
       "load",
     ],
@@ -262,7 +296,9 @@ async function main(): Promise<void> {
       m.latencyMs.p99,
       m.non2xx,
       m.errors,
+      m.timeouts,
       m.serverCpuMsPerRequest ?? "-",
+      m.databaseCpuMsPerRequest ?? "-",
       m.target === "api" && bare ? round(m.requestsPerSec / bare.requestsPerSec, 2) : "-",
       m.loadAverage,
     ]);

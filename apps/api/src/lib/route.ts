@@ -8,6 +8,7 @@ import type { AppContext } from "../app-context.ts";
 import { runAsActor } from "../db/actor.ts";
 import { confirmSession, type RequestAuth, verifyBearer } from "../modules/auth/authenticate.ts";
 import { badRequest } from "./app-error.ts";
+import { JsonText } from "./json-text.ts";
 import { findUnsafeText } from "./unsafe-text.ts";
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -24,10 +25,11 @@ export interface HandlerInput<C extends ContractShape> {
   reply: FastifyReply;
 }
 
-/** A JSON call answers its result; a file (`produces`) is sent by the handler through `reply`, which it returns. */
+/**
+ * A JSON call answers its result, or the same as JSON text it wrote itself (lib/json-text.ts); a file (`produces`) is sent by the handler through `reply`, which it returns. */
 export type HandlerResult<C extends ContractShape> = C extends { produces: readonly string[] }
   ? FastifyReply
-  : z.output<C["response"]>;
+  : z.output<C["response"]> | JsonText<z.output<C["response"]>>;
 
 /** The workspace a request names (raw query or parsed body), whose membership confirmSession() reads at once. */
 function workspaceIdOf(request: FastifyRequest): unknown {
@@ -146,6 +148,10 @@ export function route<C extends ContractShape>(
         : await handler(input);
       // A file was sent by the handler itself.
       if (contract.produces) return reply;
+      // Text the API wrote itself goes out as it is: with the content type set, Fastify sends a string unserialised.
+      if (result instanceof JsonText) {
+        return reply.status(status).type("application/json; charset=utf-8").send(result.text);
+      }
       return reply.status(status).send(result);
     },
   });

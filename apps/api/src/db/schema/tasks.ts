@@ -143,6 +143,11 @@ export const tasks = pgTable(
     index("tasks_live_group_order_index")
       .on(t.workspaceId, t.groupId, t.expiresAt, t.position, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // `/app/task/me/list` (the caller's open tasks): the page in list order without a sort, stopping after 50 rows,
+    // and the count from the index alone instead of every task the caller was ever given (bench/README.md).
+    index("tasks_live_open_assignee_order_index")
+      .on(t.workspaceId, t.assigneeId, t.expiresAt, t.position, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.status} in ('none', 'in_progress')`),
     index().on(t.primaryItemId),
     index().on(t.secondaryItemId),
     index().on(t.meetingId),

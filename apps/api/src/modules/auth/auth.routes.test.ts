@@ -368,6 +368,8 @@ describe("tokens", () => {
 
   it("expires the access token after 30 minutes and the session after 30 days", async () => {
     const { tokens } = await signUp(t);
+    // Accepted once (its signature is then remembered, tokens.ts): the clock still decides afterwards.
+    expect((await me(tokens.access_token)).status).toBe(200);
     t.advance(31 * 60 * 1000);
     expectError(await me(tokens.access_token), 401, "invalid_access_token");
     const renewed = await post("/app/auth/renew-token", { refresh_token: tokens.refresh_token });
@@ -416,6 +418,15 @@ describe("tokens", () => {
     ]) {
       expectError(await me(token), 401, "invalid_access_token");
     }
+  });
+
+  it("refuses a token altered in one character after the genuine one was accepted", async () => {
+    const { tokens } = await signUp(t);
+    expect((await me(tokens.access_token)).status).toBe(200);
+    const [header, payload, signature] = tokens.access_token.split(".") as [string, string, string];
+    const flipped = `${signature.slice(0, 5)}${signature[5] === "A" ? "B" : "A"}${signature.slice(6)}`;
+    expectError(await me(`${header}.${payload}.${flipped}`), 401, "invalid_access_token");
+    expect((await me(tokens.access_token)).status).toBe(200);
   });
 
   it("does not accept a realtime token as an access token", async () => {

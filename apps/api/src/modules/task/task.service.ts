@@ -6,6 +6,7 @@ import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TaskNotificationSettings } from "../../db/schema/tasks.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error.ts";
+import { JsonText } from "../../lib/json-text.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
@@ -33,6 +34,7 @@ import {
   loadStaffRefs,
   lockVisibleTasks,
   type StaffRefRow,
+  type TaskPageRow,
   type TaskRow,
   type TaskViewer,
   timeInStatusAt,
@@ -666,7 +668,7 @@ export async function listTasks(
   ctx: AppContext,
   auth: RequestAuth,
   query: ListQuery,
-): Promise<{ items: Task[]; total: number }> {
+): Promise<JsonText<{ items: Task[]; total: number }>> {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
   if (query.tab === "project") {
     if (!query.project_id) {
@@ -677,7 +679,7 @@ export async function listTasks(
   if (query.from && query.to && query.to < query.from) {
     throw badRequest("invalid_date_range", "終了日は開始日以降の日付を指定してください。", "to must not precede from");
   }
-  const { rows, total, staff } = await listTaskRows(ctx.db, member.workspaceId, {
+  const { rows } = await listTaskRows(ctx.db, member.workspaceId, {
     viewer: viewerOf(member),
     tab: query.tab,
     staffId: member.id,
@@ -695,17 +697,16 @@ export async function listTasks(
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const now = ctx.now();
-  return { items: rows.map((row) => present(row, staff, now)), total };
+  return pageText(rows, ctx.now());
 }
 
 export async function listMyTasks(
   ctx: AppContext,
   auth: RequestAuth,
   query: MyListQuery,
-): Promise<{ items: Task[]; total: number }> {
+): Promise<JsonText<{ items: Task[]; total: number }>> {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
-  const { rows, total, staff } = await listTaskRows(ctx.db, member.workspaceId, {
+  const { rows } = await listTaskRows(ctx.db, member.workspaceId, {
     viewer: viewerOf(member),
     tab: "open_mine",
     staffId: member.id,
@@ -716,8 +717,22 @@ export async function listMyTasks(
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });
-  const now = ctx.now();
-  return { items: rows.map((row) => present(row, staff, now)), total };
+  return pageText(rows, ctx.now());
+}
+
+/**
+ * A list page as the answer's JSON text: the tasks as the database wrote them (the same fields as `present`), each
+ * with its deadline category judged here against the injected clock, and the count.
+ */
+function pageText(rows: TaskPageRow[], now: Date): JsonText<{ items: Task[]; total: number }> {
+  const items: string[] = [];
+  for (const row of rows) {
+    if (row.item === null) continue;
+    const expiresAt = row.expiresMs === null ? null : new Date(row.expiresMs);
+    const category = deadlineCategory(row.status!, expiresAt, now);
+    items.push(`${row.item.slice(0, -1)},"deadline_category":${category === null ? "null" : `"${category}"`}}`);
+  }
+  return new JsonText(`{"items":[${items.join(",")}],"total":${rows[0]?.total ?? 0}}`);
 }
 
 export async function createManyTasks(

@@ -1,0 +1,1 @@
+CREATE INDEX "tasks_live_open_assignee_order_index" ON "tasks" USING btree ("workspace_id","assignee_id","expires_at","position","id") WHERE "tasks"."deleted_at" is null and "tasks"."status" in ('none', 'in_progress');
