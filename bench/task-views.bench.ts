@@ -64,10 +64,13 @@ async function seed(env: Record<string, string>) {
     });
     // The member's own tasks plus others', all moved into the project with the most 大項目 (each task to one of
     // them in turn, its 中項目 dropped), so one gantt chart holds them all.
-    const [project] = (await database.db.execute(sql`
+    // db.execute answers the driver's result ({ rows }) on PostgreSQL and on PGlite alike, not an array.
+    const [project] = (
+      (await database.db.execute(sql`
       select p.id from projects p join primary_items i on i.project_id = p.id
       where p.workspace_id = ${summary.workspaceId} and i.deleted_at is null
-      group by p.id order by count(*) desc limit 1`)) as unknown as { id: string }[];
+      group by p.id order by count(*) desc limit 1`)) as unknown as { rows: { id: string }[] }
+    ).rows;
     await database.db.execute(sql`
       with member as (
         select id from workspace_users
@@ -86,6 +89,13 @@ async function seed(env: Record<string, string>) {
         secondary_item_id = null,
         primary_item_id = (select id from items where items.n = pick.n % items.total)
       from pick where tasks.id = pick.id`);
+    // The member must see the project for its gantt chart (the project rule: its group, its manager, its members);
+    // without this the project tab answered 404 and the chart never drew a bar.
+    await database.db.execute(sql`
+      insert into project_members (workspace_id, project_id, workspace_user_id)
+      select ${summary.workspaceId}, ${project!.id}, id from workspace_users
+      where workspace_id = ${summary.workspaceId} and lower(email) = lower(${summary.sampleMemberEmail})
+      on conflict do nothing`);
     await database.db.execute(sql`vacuum analyze`);
     return { summary, projectId: project!.id };
   } finally {

@@ -76,6 +76,7 @@ test("a wrong password shows the error toast and stays on the login page", async
 
 test("a signed-out visit to /mypage/profile goes to /auth", async ({ page }) => {
   await page.goto("/mypage/profile");
-  await expect(page).toHaveURL(/\/auth$/);
+  // The login page keeps the page asked for, to open it once signed in.
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fmypage%2Fprofile$/);
   await expect(page.getByRole("button", { name: "ログイン", exact: true })).toBeVisible();
 });

@@ -254,3 +254,33 @@ test("a field edited in the drawer is saved and survives a reload", async ({ pag
   await expect(page.getByRole("dialog", { name: "タスク詳細" })).toBeHidden();
   await expect(page.getByRole("button", { name: "見積書の作成（A社向け）", exact: true })).toBeVisible();
 });
+
+test("a task link opened while signed out opens its drawer after login; a bad one says so, a trashed one where it is", async ({
+  page,
+}) => {
+  const owner = await ownerWithTask("契約書の確認");
+  // The link of a notification mail, followed in a browser that is not signed in.
+  await page.goto(`/task/me?task=${owner.taskId}`);
+  await expect(page).toHaveURL(/\/auth\?redirect=/);
+  await page.getByLabel("メールアドレス").fill(owner.email);
+  await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "ログイン", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/task/me\\?task=${owner.taskId}$`));
+  const drawer = page.getByRole("dialog", { name: "タスク詳細" });
+  // The first page of a cold browser (the list, then the drawer's chunk) may take a while on a busy machine.
+  await expect(drawer.getByRole("textbox", { name: "タスク名" })).toHaveValue("契約書の確認", { timeout: 30_000 });
+
+  // A mangled link: the drawer says the task is not there and leads back to the list.
+  await page.goto("/task/me?task=not-a-task");
+  await expect(drawer.getByText("タスクが見つかりません")).toBeVisible({ timeout: 30_000 });
+  await drawer.getByRole("button", { name: "タスク一覧に戻る" }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page).not.toHaveURL(/task=/);
+
+  // The link of a task moved to the trash since the mail was sent still opens it, read-only, saying where it is
+  // (it can be restored for 30 days; only a purged task is not found).
+  await call("DELETE", `/app/task/${owner.taskId}`, undefined, owner.token);
+  await page.goto(`/task/me?task=${owner.taskId}`);
+  await expect(drawer.getByText("このタスクはゴミ箱にあります。", { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(drawer.getByRole("textbox", { name: "タスク名" })).toBeDisabled();
+});

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { ErrorPage } from "../components/error-page.tsx";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import { FullPageLoader } from "../components/page-loader.tsx";
-import { authRedirect, LOGIN_PATH } from "../features/auth/navigation-rules.ts";
+import { authRedirect, LANDING_PATH, LOGIN_PATH, returnPathAfterLogin } from "../features/auth/navigation-rules.ts";
 import { activeMemberships, currentWorkspaceId, ensureSession } from "../features/auth/session.ts";
 import { NavigationProgress } from "../features/shell/components/navigation-progress.tsx";
 
@@ -26,10 +26,18 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       signedIn,
       hasWorkspace: signedIn && activeMemberships(session.user).length > 0,
     });
+    // Signed in meanwhile (in another tab, say) on a login page that was to return somewhere: go there.
+    const back =
+      target === LANDING_PATH ? returnPathAfterLogin((location.search as { redirect?: unknown }).redirect) : null;
+    if (back) throw redirect({ href: back, replace: true });
     if (target) {
       throw redirect({
         to: target,
-        search: target === LOGIN_PATH ? { workspace_id: undefined } : (prev) => prev,
+        // The login page returns to the page asked for (a task link from a mail opens its task).
+        search:
+          target === LOGIN_PATH
+            ? { workspace_id: undefined, redirect: returnPathAfterLogin(location.href) ?? undefined }
+            : (prev) => prev,
         replace: true,
       });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authRedirect, normalizePath, skipsAuthRedirect } from "./navigation-rules.ts";
+import { authRedirect, normalizePath, returnPathAfterLogin, skipsAuthRedirect } from "./navigation-rules.ts";
 
 const signedOut = { signedIn: false, hasWorkspace: false };
 const member = { signedIn: true, hasWorkspace: true };
@@ -102,5 +102,39 @@ describe("normalizePath", () => {
     expect(normalizePath("/")).toBe("/");
     expect(normalizePath("")).toBe("/");
     expect(normalizePath("/task?workspace_id=1#x")).toBe("/task");
+  });
+});
+
+describe("returnPathAfterLogin", () => {
+  it("keeps a page of the app with its query, so a task link opens its task after login", () => {
+    expect(returnPathAfterLogin("/task/me?task=0190abcd")).toBe("/task/me?task=0190abcd");
+    expect(returnPathAfterLogin("/mypage/profile")).toBe("/mypage/profile");
+    expect(returnPathAfterLogin("/task/management?task=1&workspace_id=2#c")).toBe(
+      "/task/management?task=1&workspace_id=2#c",
+    );
+  });
+
+  it("refuses anything that could leave the app", () => {
+    for (const href of [
+      "//evil.example/task",
+      "/\\evil.example",
+      "https://evil.example/task",
+      "javascript:alert(1)",
+      "task/me",
+      "/task/me\n",
+      `/${"a".repeat(2001)}`,
+      42,
+      undefined,
+    ]) {
+      expect(returnPathAfterLogin(href)).toBeNull();
+    }
+  });
+
+  it("does not return to the landing or to the auth pages", () => {
+    expect(returnPathAfterLogin("/")).toBeNull();
+    expect(returnPathAfterLogin("/task")).toBeNull();
+    expect(returnPathAfterLogin("/task/")).toBeNull();
+    expect(returnPathAfterLogin("/auth?redirect=%2Ftask")).toBeNull();
+    expect(returnPathAfterLogin("/auth/signup")).toBeNull();
   });
 });

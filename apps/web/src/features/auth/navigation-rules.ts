@@ -72,3 +72,23 @@ export function authRedirect(pathname: string, auth: AuthSnapshot): AuthRedirect
   if (!auth.hasWorkspace) return path === SIGNUP_PATH ? null : SIGNUP_PATH;
   return SENT_TO_LANDING.has(path) ? LANDING_PATH : null;
 }
+
+/** The landing itself needs no return address: login goes there anyway. */
+const NO_RETURN_NEEDED: ReadonlySet<string> = new Set(["/", LANDING_PATH]);
+const RETURN_PATH_MAX_LENGTH = 2000;
+
+/**
+ * Where login should send a visitor who was sent to it from `href` (a task link from a mail, say), or null
+ * for the landing page. Only a path of this app is accepted, never another origin (`//host`, `/\host`,
+ * `https:`), so a crafted `/auth?redirect=…` cannot send anyone away; the auth pages themselves and the
+ * landing are not worth returning to.
+ */
+export function returnPathAfterLogin(href: unknown): string | null {
+  if (typeof href !== "string" || href.length > RETURN_PATH_MAX_LENGTH) return null;
+  if (!href.startsWith("/") || href.startsWith("//") || href.startsWith("/\\")) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
+  if (/[\u0000-\u001f\u007f]/.test(href)) return null;
+  const path = normalizePath(href);
+  if (NO_RETURN_NEEDED.has(path) || path === LOGIN_PATH || path.startsWith(`${LOGIN_PATH}/`)) return null;
+  return href;
+}

@@ -21,4 +21,14 @@ describe("pending social sign-in", () => {
     sessionStorage.setItem("tasuki.sns_pending", JSON.stringify({ provider: "google", purpose: "delete" }));
     expect(readPendingSns()).toBeNull();
   });
+
+  it("keeps the page to return to after login, but only a page of this app", () => {
+    savePendingSns({ provider: "google", purpose: "login", returnTo: "/task/me?task=0190" });
+    expect(readPendingSns()).toEqual({ provider: "google", purpose: "login", returnTo: "/task/me?task=0190" });
+    sessionStorage.setItem(
+      "tasuki.sns_pending",
+      JSON.stringify({ provider: "google", purpose: "login", returnTo: "//evil.example/task" }),
+    );
+    expect(readPendingSns()).toEqual({ provider: "google", purpose: "login" });
+  });
 });

@@ -1,4 +1,5 @@
 import type { SnsProvider } from "@tasuki/contract/auth/auth.schema";
+import { returnPathAfterLogin } from "./navigation-rules.ts";
 
 /**
  * What the social callback page needs to know about the sign-in it is finishing: the provider the
@@ -10,6 +11,8 @@ export type SnsPurpose = "login" | "signup" | "link";
 export interface PendingSns {
   provider: SnsProvider;
   purpose: SnsPurpose;
+  /** The page the login was asked for (`/auth?redirect=…`), to open once the provider sends the user back. */
+  returnTo?: string;
 }
 
 const KEY = "tasuki.sns_pending";
@@ -24,10 +27,11 @@ export function readPendingSns(): PendingSns | null {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? "null");
     if (typeof value !== "object" || value === null) return null;
-    const { provider, purpose } = value as Record<string, unknown>;
+    const { provider, purpose, returnTo } = value as Record<string, unknown>;
     if (typeof provider !== "string" || !PROVIDERS.includes(provider)) return null;
     if (typeof purpose !== "string" || !PURPOSES.includes(purpose)) return null;
-    return { provider: provider as SnsProvider, purpose: purpose as SnsPurpose };
+    const back = returnPathAfterLogin(returnTo);
+    return { provider: provider as SnsProvider, purpose: purpose as SnsPurpose, ...(back ? { returnTo: back } : {}) };
   } catch {
     return null;
   }

@@ -43,3 +43,32 @@ export function tokyoDay(instant: string): TokyoDay | null {
   cache.set(key, day);
   return day;
 }
+
+/** The Tokyo calendar day of an instant (2026-04-01) whatever the workspace's date style, or null. */
+export function tokyoIsoDate(instant: string): string | null {
+  const time = Date.parse(instant);
+  if (Number.isNaN(time)) return null;
+  return new Date(time + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const deadlines = new Map<string, string>();
+
+/**
+ * A deadline as the board and calendar cards show it: 12/7, or 12/7 15:00 unless it is 23:59:59 (a bare date,
+ * DOMAIN.md). At the fixed offset like tokyoDay: a board redraws its cards as each page of a 10,000-task list
+ * arrives, and a time-zone lookup per card was the largest share of its main thread.
+ */
+export function tokyoShortDeadline(instant: string): string | null {
+  const hit = deadlines.get(instant);
+  if (hit !== undefined) return hit;
+  const time = Date.parse(instant);
+  if (Number.isNaN(time)) return null;
+  const date = new Date(time + TOKYO_OFFSET_MS);
+  const hh = String(date.getUTCHours()).padStart(2, "0");
+  const mm = String(date.getUTCMinutes()).padStart(2, "0");
+  const bare = hh === "23" && mm === "59" && date.getUTCSeconds() === 59;
+  const text = `${date.getUTCMonth() + 1}/${date.getUTCDate()}${bare ? "" : ` ${hh}:${mm}`}`;
+  if (deadlines.size > 50_000) deadlines.clear();
+  deadlines.set(instant, text);
+  return text;
+}

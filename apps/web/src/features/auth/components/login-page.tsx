@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useSearch } from "@tanstack/react-router";
 import { loginWithEmailBodySchema } from "@tasuki/contract/auth/auth.schema";
 import { useForm } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field.tsx";
@@ -14,13 +14,15 @@ import { LOGIN_TOAST_AUTO_CLOSE_MS } from "../../../lib/constants.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { pendingInvitationToken } from "../../staff/pending-invitation.ts";
 import { useLoginWithEmail } from "../api/login-with-email.ts";
-import { INVITATION_PATH, LANDING_PATH } from "../navigation-rules.ts";
+import { INVITATION_PATH, LANDING_PATH, returnPathAfterLogin } from "../navigation-rules.ts";
 import { signIn } from "../session.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { SnsButtons, useHasSnsProviders } from "./sns-buttons.tsx";
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // Sent here from a page that needs a session (a task link from a mail, say): go back to it afterwards.
+  const returnTo = returnPathAfterLogin(useSearch({ from: "/auth/" }).redirect) ?? undefined;
   const login = useLoginWithEmail();
   const hasSns = useHasSnsProviders();
   const form = useForm({
@@ -45,6 +47,7 @@ export function LoginPage() {
     // Came from an invitation link: go back to it to join that workspace.
     const invitation = pendingInvitationToken();
     if (invitation) await navigate({ to: INVITATION_PATH, search: { token: invitation } });
+    else if (returnTo) await navigate({ href: returnTo });
     else await navigate({ to: LANDING_PATH });
   });
 
@@ -75,7 +78,7 @@ export function LoginPage() {
       {hasSns && (
         <>
           <Divider sx={{ my: 3, color: "text.secondary", fontSize: 13 }}>または</Divider>
-          <SnsButtons purpose="login" />
+          <SnsButtons purpose="login" returnTo={returnTo} />
         </>
       )}
 

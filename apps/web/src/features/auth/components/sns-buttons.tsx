@@ -8,7 +8,16 @@ import { startSnsFlow } from "../sns-flow.ts";
 import { SNS_PROVIDER_NAMES, SnsIcon } from "./sns-icons.tsx";
 
 /** One button per provider the server has configured: 「Googleでログイン」 or 「Googleで登録」. */
-export function SnsButtons({ purpose, disabled = false }: { purpose: "login" | "signup"; disabled?: boolean }) {
+export function SnsButtons({
+  purpose,
+  disabled = false,
+  returnTo,
+}: {
+  purpose: "login" | "signup";
+  disabled?: boolean;
+  /** The page to open after a login (see returnPathAfterLogin). */
+  returnTo?: string;
+}) {
   const config = useClientConfig();
   const [busy, setBusy] = useState<SnsProvider | null>(null);
   const providers = config.data?.sns_providers ?? [];
@@ -31,7 +40,7 @@ export function SnsButtons({ purpose, disabled = false }: { purpose: "login" | "
             onClick={async () => {
               setBusy(provider);
               try {
-                await startSnsFlow(provider, purpose, purpose === "signup" ? true : undefined);
+                await startSnsFlow(provider, purpose, purpose === "signup" ? true : undefined, returnTo);
               } catch (error) {
                 showErrorToast(error);
                 setBusy(null);

@@ -84,6 +84,7 @@ export function SnsCallbackPage({ search }: { search: SnsCallbackSearch }) {
           // one who came from an invitation link goes back to it to join.
           const invitation = pendingInvitationToken();
           if (invitation) await navigate({ to: INVITATION_PATH, search: { token: invitation }, replace: true });
+          else if (pending.returnTo) await navigate({ href: pending.returnTo, replace: true });
           else await navigate({ to: LANDING_PATH, replace: true });
         }
       },

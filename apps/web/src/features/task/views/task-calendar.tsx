@@ -44,9 +44,12 @@ const WEEK_CHIPS = 40;
 
 const todayInTokyo = () => toTokyo(new Date()).format("YYYY-MM-DD");
 
+// One collator: localeCompare with a locale builds one per call, which sorting a month of 10,000 deadlines felt.
+const titleOrder = new Intl.Collator("ja").compare;
+
 /** Deadline first (a bare date's 23:59:59 after the timed ones), then title. */
 const byDeadline = (a: Task, b: Task) =>
-  (a.expires_at ?? "").localeCompare(b.expires_at ?? "") || a.title.localeCompare(b.title, "ja");
+  (a.expires_at ?? "").localeCompare(b.expires_at ?? "") || titleOrder(a.title, b.title);
 
 /**
  * The tab's tasks by deadline on a month or week, Monday first like the meeting calendar, with Saturdays,

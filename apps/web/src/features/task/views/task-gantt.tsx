@@ -140,6 +140,16 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
 
   const width = nameWidth + CHART_DAYS * dayWidth;
   const bodyHeight = virtualizer.getTotalSize();
+  // The header's 112 days, worked out once per chart span: it redraws as each page of the list arrives, and a
+  // time-zone lookup per day and redraw was a visible share of a 10,000-task load.
+  const dayLabels = useMemo(
+    () =>
+      days.map((day) => {
+        const tokyo = toTokyo(day);
+        return { weekday: tokyo.day(), label: tokyo.format("M月D日"), date: tokyo.date() };
+      }),
+    [days],
+  );
   const offDays = useMemo(
     () =>
       days
@@ -287,12 +297,12 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
                   </Box>
                 ))}
                 {days.map((day, index) => {
-                  const weekday = toTokyo(day).day();
+                  const { weekday, label, date } = dayLabels[index]!;
                   const holiday = dayName(day);
                   return (
                     <Box
                       key={day}
-                      title={holiday ?? `${toTokyo(day).format("M月D日")}（${WEEKDAY_LABELS[weekday]}）`}
+                      title={holiday ?? `${label}（${WEEKDAY_LABELS[weekday]}）`}
                       sx={{
                         position: "absolute",
                         top: 20,
@@ -314,7 +324,7 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
                         borderRadius: index === todayAt ? 1 : 0,
                       }}
                     >
-                      {toTokyo(day).date()}
+                      {date}
                     </Box>
                   );
                 })}

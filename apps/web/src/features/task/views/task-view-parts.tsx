@@ -7,16 +7,16 @@ import type { ReactNode } from "react";
 import { toTokyo } from "../../../lib/date.ts";
 import type { TaskListData } from "../api/list-tasks.ts";
 import { DEADLINE_COLORS, PRIORITY_COLORS, PRIORITY_LABELS } from "../task-labels.ts";
+import { tokyoIsoDate, tokyoShortDeadline } from "../tokyo-date.ts";
 
-/** The Tokyo date of an instant (YYYY-MM-DD). */
-export const tokyoDate = (instant: string) => toTokyo(instant).format("YYYY-MM-DD");
+/**
+ * The Tokyo date of an instant (YYYY-MM-DD), at the fixed offset (tokyo-date.ts): the calendar and the gantt chart
+ * place thousands of tasks by it on every page of the list that arrives.
+ */
+export const tokyoDate = (instant: string) => tokyoIsoDate(instant) ?? toTokyo(instant).format("YYYY-MM-DD");
 
 /** 12/7 or 12/7 15:00: a deadline at 23:59:59 is a bare date (DOMAIN.md). */
-export function shortDeadline(instant: string): string {
-  const tokyo = toTokyo(instant);
-  const time = tokyo.format("HH:mm:ss");
-  return time === "23:59:59" ? tokyo.format("M/D") : tokyo.format("M/D HH:mm");
-}
+export const shortDeadline = (instant: string): string => tokyoShortDeadline(instant) ?? "";
 
 export const personName = (person: Task["assignee"]) => (person ? `${person.last_name} ${person.first_name}` : "");
 
