@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
-import { formatTable, root, round, sleep, startServer } from "./lib.ts";
+import { formatTable, root, round, runBench, sleep, startServer } from "./lib.ts";
 import { fillSampleCompany } from "./sample-company.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -219,17 +219,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(`bench: cleanup: ${(error as Error).message}`);
-    }
-  }
-}
+await runBench(main, cleanups);

@@ -233,3 +233,24 @@ export async function startServer(
   await waitForHealthz(base, () => exited, timeoutMs);
   return { child, base, lines };
 }
+
+/**
+ * Runs a benchmark's `main`, then its clean-ups in order whatever happened (each failure logged, never thrown):
+ * a failed run still stops its servers and removes its data. A failure sets the exit code to 1.
+ */
+export async function runBench(main: () => Promise<void>, cleanups: (() => unknown)[]): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`bench: cleanup: ${(error as Error).message}`);
+      }
+    }
+  }
+}

@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { cleanEnv, formatTable, freePort, root, round, waitForHealthz } from "./lib.ts";
+import { cleanEnv, formatTable, freePort, root, round, runBench, waitForHealthz } from "./lib.ts";
 
 const checkout = path.resolve(process.env.BENCH_CHECKOUT ?? root);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -194,17 +194,4 @@ async function main() {
   console.log(`bench: results in ${path.relative(root, file)}`);
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(`bench: cleanup: ${(error as Error).message}`);
-    }
-  }
-}
+await runBench(main, cleanups);

@@ -28,7 +28,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type CDPSession, chromium, type Page } from "playwright-core";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
-import { formatTable, psql, root, round, startServer } from "./lib.ts";
+import { formatTable, psql, root, round, runBench, startServer } from "./lib.ts";
 import { fillSampleCompany } from "./sample-company.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -643,17 +643,4 @@ async function main(): Promise<void> {
   if (results.some((r) => r.pageErrors.length)) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(`bench: cleanup: ${(error as Error).message}`);
-    }
-  }
-}
+await runBench(main, cleanups);

@@ -17,7 +17,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { chromium, type Page } from "playwright-core";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
-import { formatTable, prepareDatabase, root, round, startServer } from "./lib.ts";
+import { formatTable, prepareDatabase, root, round, runBench, startServer } from "./lib.ts";
 import { fillSampleCompany } from "./sample-company.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -302,17 +302,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(`bench: cleanup: ${(error as Error).message}`);
-    }
-  }
-}
+await runBench(main, cleanups);

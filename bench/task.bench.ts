@@ -22,7 +22,7 @@ import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
-import { cpuTimeMs, cpuTimesMs, descendantPids, formatTable, root, round, startServer } from "./lib.ts";
+import { cpuTimeMs, cpuTimesMs, descendantPids, formatTable, root, round, runBench, startServer } from "./lib.ts";
 import { fillSampleCompany, type SampleCompanySummary } from "./sample-company.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -321,14 +321,4 @@ async function main(): Promise<void> {
   if (all.some((m) => m.non2xx || m.errors)) process.exitCode = 1;
 }
 
-try {
-  await main();
-} finally {
-  for (const cleanup of cleanups) {
-    try {
-      await cleanup();
-    } catch (error) {
-      console.error(`bench: cleanup: ${(error as Error).message}`);
-    }
-  }
-}
+await runBench(main, cleanups);
