@@ -7,11 +7,20 @@
 // (apps/web/vite.config.ts; the API serves it with `preCompressed`), or the raw file when there is none.
 //
 //   npm run bench:web-size -w @tasuki/bench [-- /task/me /organization/staff …]   (default: /task/me)
+//
+// Budget: the run fails (exit code 1) when /task/me's JavaScript is over WEB_SIZE_BUDGET_KIB KiB gzip (300, the aim
+// of issue 17), after writing its table and results; other pages are only reported.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { formatTable, root } from "./lib.ts";
 
+const budgetKib = Number(process.env.WEB_SIZE_BUDGET_KIB ?? 300);
+if (!Number.isFinite(budgetKib) || budgetKib <= 0) {
+  console.error("bench: WEB_SIZE_BUDGET_KIB must be a positive number of KiB");
+  process.exit(2);
+}
+const BUDGET_PAGE = "/task/me";
 const dist = path.join(root, "apps/web/dist");
 const assets = path.join(dist, "assets");
 if (!existsSync(path.join(dist, "index.html"))) {
@@ -136,6 +145,20 @@ mkdirSync(dir, { recursive: true });
 const file = path.join(dir, `web-size-${new Date().toISOString().slice(0, 10)}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ benchmark: "web-size", date: new Date().toISOString(), pages: report }, null, 2)}\n`,
+  `${JSON.stringify({ benchmark: "web-size", date: new Date().toISOString(), budgetKib, pages: report }, null, 2)}\n`,
 );
 console.log(`bench: results in ${path.relative(root, file)}`);
+const budgeted = report.find((page) => page.url === BUDGET_PAGE);
+if (budgeted) {
+  const gzipKib = kib(budgeted.totalJs.gzipBytes);
+  if (gzipKib > budgetKib) {
+    console.error(
+      `bench: ${BUDGET_PAGE} loads ${gzipKib} KiB of JavaScript (gzip), over the budget of ${budgetKib} KiB`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `bench: ${BUDGET_PAGE} loads ${gzipKib} KiB of JavaScript (gzip), within the budget of ${budgetKib} KiB`,
+    );
+  }
+}

@@ -6,22 +6,17 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { showToast } from "../../../lib/toast.tsx";
-import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { useAgreeTerms } from "../../user/api/agree-terms.ts";
-import { signOut, updateSessionUser, useSignedInSession } from "../session.ts";
+import { signOut, updateSessionUser } from "../session.ts";
 import { TermsCheckbox } from "./terms-checkbox.tsx";
 
 /**
- * Shown over every signed-in page when the terms changed after the user last agreed: continue by
- * agreeing to the current version, or sign out.
+ * Shown over every signed-in page when the terms changed after the user last agreed (terms-update-gate.tsx):
+ * continue by agreeing to the current version, or sign out.
  */
-export function TermsUpdateDialog() {
-  const { user } = useSignedInSession();
-  const config = useClientConfig();
+export function TermsUpdateDialog({ termsVersion }: { termsVersion: string }) {
   const agree = useAgreeTerms();
   const [checked, setChecked] = useState(false);
-  const termsVersion = config.data?.terms_version;
-  if (user.terms_current || !termsVersion) return null;
 
   return (
     <Dialog open maxWidth="sm" fullWidth aria-labelledby="terms-update-title">

@@ -1,26 +1,17 @@
-import DoneAllOutlined from "@mui/icons-material/DoneAllOutlined";
 import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutlined";
-import NotificationsOffOutlined from "@mui/icons-material/NotificationsOffOutlined";
 import Badge from "@mui/material/Badge";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
 import Popover from "@mui/material/Popover";
-import Skeleton from "@mui/material/Skeleton";
 import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
-import { useId, useState } from "react";
-import { ButtonLink } from "../../../components/router-link.tsx";
+import { lazy, Suspense, useId, useState } from "react";
 import { useSignedInSession } from "../../auth/session.ts";
 import { useUnreadNotificationCount } from "../api/count-unread-notifications.ts";
-import { useNotifications } from "../api/list-notifications.ts";
-import { useReadAllNotifications } from "../api/read-all-notifications.ts";
-import { NotificationItem } from "./notification-item.tsx";
-import { useOpenNotification } from "./use-open-notification.ts";
 
-const LATEST = 8;
+// The panel (list, items, actions) loads on the first click: the header only needs the bell and its count.
+const NotificationPanel = lazy(() =>
+  import("./notification-panel.tsx").then((module) => ({ default: module.NotificationPanel })),
+);
 
 /** The bell of the header: the unread count (live), and a panel with the latest notifications. */
 export function NotificationBell() {
@@ -59,87 +50,12 @@ export function NotificationBell() {
           paper: { sx: { width: 380, maxWidth: "calc(100vw - 24px)", mt: 1 }, role: "dialog", "aria-label": "通知" },
         }}
       >
-        {anchor && <NotificationPanel workspaceId={workspaceId} unread={unread} onClose={() => setAnchor(null)} />}
+        {anchor && (
+          <Suspense fallback={<Box role="status" aria-label="読み込み中" sx={{ height: 160 }} />}>
+            <NotificationPanel workspaceId={workspaceId} unread={unread} onClose={() => setAnchor(null)} />
+          </Suspense>
+        )}
       </Popover>
-    </>
-  );
-}
-
-function NotificationPanel({
-  workspaceId,
-  unread,
-  onClose,
-}: {
-  workspaceId: string;
-  unread: number;
-  onClose: () => void;
-}) {
-  const latest = useNotifications({ workspace_id: workspaceId, per_page: LATEST });
-  const readAll = useReadAllNotifications();
-  const open = useOpenNotification(onClose);
-  const items = latest.data?.items ?? [];
-
-  return (
-    <>
-      <Box sx={{ px: 2, py: 1.25, display: "flex", alignItems: "center", gap: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1, fontSize: 16 }}>
-          通知
-        </Typography>
-        <Button
-          size="small"
-          startIcon={<DoneAllOutlined fontSize="small" />}
-          disabled={unread === 0}
-          loading={readAll.isPending}
-          onClick={() => readAll.mutate(workspaceId)}
-        >
-          すべて既読にする
-        </Button>
-      </Box>
-      <Divider />
-      <Box sx={{ maxHeight: 420, overflowY: "auto" }}>
-        {latest.isPending && (
-          <Box sx={{ px: 2, py: 1.5, display: "grid", gap: 1.5 }} aria-label="読み込み中">
-            {[0, 1, 2].map((key) => (
-              <Box key={key} sx={{ display: "flex", gap: 1.5 }}>
-                <Skeleton variant="circular" width={32} height={32} />
-                <Box sx={{ flexGrow: 1 }}>
-                  <Skeleton variant="text" />
-                  <Skeleton variant="text" width="40%" />
-                </Box>
-              </Box>
-            ))}
-          </Box>
-        )}
-        {latest.isError && (
-          <Box sx={{ px: 2, py: 4, textAlign: "center" }}>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              通知を読み込めませんでした
-            </Typography>
-            <Button size="small" onClick={() => void latest.refetch()}>
-              再読み込み
-            </Button>
-          </Box>
-        )}
-        {latest.isSuccess && items.length === 0 && (
-          <Box sx={{ px: 2, py: 4, textAlign: "center", color: "text.secondary" }}>
-            <NotificationsOffOutlined sx={{ fontSize: 32, color: "text.disabled", mb: 1 }} />
-            <Typography variant="body2">新しい通知はありません</Typography>
-          </Box>
-        )}
-        {items.length > 0 && (
-          <List disablePadding aria-label="最新の通知">
-            {items.map((item) => (
-              <NotificationItem key={item.id} item={item} onOpen={open} dense />
-            ))}
-          </List>
-        )}
-      </Box>
-      <Divider />
-      <Box sx={{ p: 1, textAlign: "center" }}>
-        <ButtonLink to="/notification" size="small" onClick={onClose} fullWidth>
-          すべての通知を見る
-        </ButtonLink>
-      </Box>
     </>
   );
 }

@@ -9,9 +9,9 @@ import { useState } from "react";
 import { FullPageLoader } from "../../../components/page-loader.tsx";
 import { TasukiMark, TasukiWordmark } from "../../../components/tasuki-wordmark.tsx";
 import { setDateStyle } from "../../../lib/date.ts";
-import { TermsUpdateDialog } from "../../auth/components/terms-update-dialog.tsx";
+import { TermsUpdateGate } from "../../auth/components/terms-update-gate.tsx";
 import { useSession } from "../../auth/session.ts";
-import { UpgradeDialogHost } from "../../billing/components/upgrade-prompt.tsx";
+import { UpgradeDialogHost } from "../../billing/components/upgrade-dialog-host.tsx";
 import { WorkspaceStandingBanner } from "../../billing/components/workspace-standing-banner.tsx";
 import { NotificationBell } from "../../notification/components/notification-bell.tsx";
 import { SideNav } from "./side-nav.tsx";
@@ -115,7 +115,7 @@ export function AppLayout() {
         <SideNav />
       </Drawer>
 
-      <TermsUpdateDialog />
+      <TermsUpdateGate />
       <UpgradeDialogHost />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: `${headerOffset}px` }}>
         <Box sx={{ maxWidth: 1200, mx: "auto", px: { xs: 2, sm: 3, md: 4 }, py: { xs: 3, md: 4 } }}>

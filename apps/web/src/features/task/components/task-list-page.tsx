@@ -6,10 +6,6 @@ import MoreVertOutlined from "@mui/icons-material/MoreVertOutlined";
 import PaletteOutlined from "@mui/icons-material/PaletteOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogTitle from "@mui/material/DialogTitle";
 import Divider from "@mui/material/Divider";
 import IconButton from "@mui/material/IconButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
@@ -34,10 +30,12 @@ import { TaskViewHost } from "../views/task-view-host.tsx";
 import { TaskViewSwitcher } from "../views/task-view-switcher.tsx";
 import { ProjectPicker } from "./project-picker.tsx";
 import { TaskFilterBar } from "./task-filter-bar.tsx";
-import { DeadlineLegend } from "./task-legend.tsx";
 import { TaskListSection } from "./task-list-section.tsx";
 
-// The drawer (editors, rule preview, history) loads on the first open, not with the list.
+// The drawer (editors, rule preview, history) and the phone's legend dialog load on the first open, not with the list.
+const DeadlineLegendDialog = lazy(() =>
+  import("./task-legend-dialog.tsx").then((module) => ({ default: module.DeadlineLegendDialog })),
+);
 const TaskDetailDrawer = lazy(() =>
   import("../detail/task-detail-drawer.tsx").then((module) => ({ default: module.TaskDetailDrawer })),
 );
@@ -63,6 +61,8 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
   const templates = useTemplateEntryPoints(workspaceId);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [legendOpen, setLegendOpen] = useState(false);
+  const [legendUsed, setLegendUsed] = useState(false);
+  if (legendOpen && !legendUsed) setLegendUsed(true);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down("md"));
   // Mounted from the first open on, so later closes still slide out.
   const [drawerUsed, setDrawerUsed] = useState(Boolean(search.task));
@@ -216,15 +216,16 @@ export function TaskListPage({ tab, search }: { tab: TaskTab; search: TaskSearch
             行の色の見方
           </MenuItem>
         </Menu>
-        <Dialog open={legendOpen} onClose={() => setLegendOpen(false)} aria-labelledby="task-legend-title">
-          <DialogTitle id="task-legend-title">行の色の見方</DialogTitle>
-          <DialogContent>
-            <DeadlineLegend draggable={search.sort === "manual" && !trash} trash={trash} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setLegendOpen(false)}>閉じる</Button>
-          </DialogActions>
-        </Dialog>
+        <Suspense fallback={null}>
+          {legendUsed && (
+            <DeadlineLegendDialog
+              open={legendOpen}
+              draggable={search.sort === "manual" && !trash}
+              trash={trash}
+              onClose={() => setLegendOpen(false)}
+            />
+          )}
+        </Suspense>
         <Divider />
         {tab === "project" && (
           <Box sx={{ px: 2, pt: 2 }}>

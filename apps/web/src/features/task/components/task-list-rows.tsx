@@ -1,4 +1,4 @@
-import { useDraggable, useDroppable } from "@dnd-kit/core";
+import type { useDraggable } from "@dnd-kit/core";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import ArrowDownwardOutlined from "@mui/icons-material/ArrowDownwardOutlined";
 import ArrowUpwardOutlined from "@mui/icons-material/ArrowUpwardOutlined";
@@ -30,7 +30,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
-import { memo, type ReactNode, useState } from "react";
+import { type ComponentType, createContext, memo, type ReactNode, useContext, useState } from "react";
 import { formatDateTime } from "../../../lib/date.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
 import { primaryItemNamesQueryOptions, secondaryItemNamesQueryOptions } from "../api/item-api.ts";
@@ -152,7 +152,7 @@ function Indent({ depth }: { depth: number }) {
   return <Box aria-hidden sx={{ width: { xs: steps * 8, md: steps * INDENT_PX }, flexShrink: 0 }} />;
 }
 
-interface TaskRowProps {
+export interface TaskRowProps {
   row: Extract<TaskListRow, { kind: "task" }>;
   selected: boolean;
   actions: TaskRowActions;
@@ -164,30 +164,28 @@ interface TaskRowProps {
  * useDraggable/useDroppable at all: each registration changes the DndContext value, which re-rendered every
  * row in the DOM on each scrolled frame (bench/README.md, bench:task-render).
  */
-interface RowDnd {
+export interface RowDnd {
   setDropRef: (node: HTMLElement | null) => void;
   setDragRef: (node: HTMLElement | null) => void;
   handle: Pick<ReturnType<typeof useDraggable>, "setActivatorNodeRef" | "listeners" | "attributes">;
   isDragging: boolean;
 }
 
+/**
+ * The rows that call dnd-kit's hooks, given by task-list-dnd.tsx around the list in manual order. dnd-kit loads
+ * with that file, only when a list is sorted by hand, so the other sorts' first paint does not wait for it.
+ */
+export const DraggableRows = createContext<{
+  Task: ComponentType<TaskRowProps>;
+  Header: ComponentType<HeaderRowProps>;
+} | null>(null);
+
 export const TaskRowView = memo(function TaskRowView(props: TaskRowProps) {
-  return props.actions.draggable ? <DraggableTaskRow {...props} /> : <TaskRowBody {...props} dnd={null} />;
+  const draggable = useContext(DraggableRows);
+  return props.actions.draggable && draggable ? <draggable.Task {...props} /> : <TaskRowBody {...props} dnd={null} />;
 });
 
-function DraggableTaskRow(props: TaskRowProps) {
-  const id = `t:${props.row.task.id}`;
-  const drag = useDraggable({ id });
-  const drop = useDroppable({ id });
-  return (
-    <TaskRowBody
-      {...props}
-      dnd={{ setDropRef: drop.setNodeRef, setDragRef: drag.setNodeRef, handle: drag, isDragging: drag.isDragging }}
-    />
-  );
-}
-
-function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & { dnd: RowDnd | null }) {
+export function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowProps & { dnd: RowDnd | null }) {
   const { task } = row;
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const category = task.deadline_category;
@@ -608,7 +606,7 @@ export interface HeaderActions {
   draggable: boolean;
 }
 
-interface HeaderRowProps {
+export interface HeaderRowProps {
   row: HeaderRow;
   collapsed: boolean;
   /** The item's name, when the row does not carry it (loaded lazily); undefined while loading. */
@@ -619,35 +617,15 @@ interface HeaderRowProps {
 
 /** Like task rows, header rows touch dnd-kit only in manual order (see RowDnd). */
 export function HeaderRowView(props: HeaderRowProps) {
-  return props.actions.draggable ? <DraggableHeaderRow {...props} /> : <HeaderRowBody {...props} dnd={null} />;
-}
-
-function DraggableHeaderRow(props: HeaderRowProps) {
-  const { row, actions } = props;
-  const droppableId =
-    row.kind === "primaryItem" ? `h:${row.level}:${row.itemId}` : row.kind === "project" ? `h:project:${row.key}` : "";
-  const drop = useDroppable({ id: droppableId || `h:none:${row.key}`, disabled: !droppableId });
-  const itemDrag = useDraggable({
-    id: row.kind === "primaryItem" ? `i:${row.level}:${row.itemId}` : `i:none:${row.key}`,
-    disabled: row.kind !== "primaryItem" || !actions.onRenameItem,
-  });
-  return (
-    <HeaderRowBody
-      {...props}
-      dnd={{
-        setRef: (node) => {
-          drop.setNodeRef(node);
-          itemDrag.setNodeRef(node);
-        },
-        isOver: drop.isOver,
-        isDragging: itemDrag.isDragging,
-        handle: itemDrag,
-      }}
-    />
+  const draggable = useContext(DraggableRows);
+  return props.actions.draggable && draggable ? (
+    <draggable.Header {...props} />
+  ) : (
+    <HeaderRowBody {...props} dnd={null} />
   );
 }
 
-function HeaderRowBody({
+export function HeaderRowBody({
   row,
   collapsed,
   name,

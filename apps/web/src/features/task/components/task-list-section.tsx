@@ -1,14 +1,4 @@
-import {
-  type CollisionDetection,
-  DndContext,
-  type DragEndEvent,
-  type DragOverEvent,
-  PointerSensor,
-  pointerWithin,
-  rectIntersection,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
+import type { DragEndEvent, DragOverEvent } from "@dnd-kit/core";
 import AddOutlined from "@mui/icons-material/AddOutlined";
 import FilterAltOffOutlined from "@mui/icons-material/FilterAltOffOutlined";
 import FolderOpenOutlined from "@mui/icons-material/FolderOpenOutlined";
@@ -26,7 +16,7 @@ import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-q
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Project } from "@tasuki/contract/project/project.schema";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { saveBlob } from "../../../lib/api-blob.ts";
@@ -79,8 +69,6 @@ import {
 } from "../task-rows.ts";
 import { activeFilterCount, type TaskSearch, taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
-import { BulkPeriodicDialog } from "./bulk-periodic-dialog.tsx";
-import { TaskBulkBar } from "./task-bulk-bar.tsx";
 import { DeadlineLegend } from "./task-legend.tsx";
 import {
   AdditionRowView,
@@ -92,6 +80,14 @@ import {
   TaskRowView,
   TopTitleRow,
 } from "./task-list-rows.tsx";
+
+// The bulk bar and its dialog load with the first selection, the same way.
+const TaskBulkBar = lazy(() => import("./task-bulk-bar.tsx").then((module) => ({ default: module.TaskBulkBar })));
+const BulkPeriodicDialog = lazy(() =>
+  import("./bulk-periodic-dialog.tsx").then((module) => ({ default: module.BulkPeriodicDialog })),
+);
+// dnd-kit and the rows that use it load when a list is first sorted by hand (task-list-dnd.tsx).
+const TaskListDnd = lazy(() => import("./task-list-dnd.tsx").then((module) => ({ default: module.TaskListDnd })));
 
 const HEADER_HEIGHT = 64;
 /** Tabs of one person's tasks across the workspace: a flat list, each task labelled with where it belongs. */
@@ -156,6 +152,9 @@ export function TaskListSection({
   const anchor = useRef<string | null>(null);
   const [pending, setPending] = useState(false);
   const [periodicOpen, setPeriodicOpen] = useState(false);
+  // Mounted from the first open on, so that closing still plays the dialog's exit.
+  const [periodicUsed, setPeriodicUsed] = useState(false);
+  if (periodicOpen && !periodicUsed) setPeriodicUsed(true);
   const [dropTarget, setDropTarget] = useState<{ id: string; hint: "before" | "after" } | null>(null);
   // Add in place: the section whose name field is open, and what was added there during this visit.
   const [adding, setAdding] = useState<{ sectionKey: string; kind: AdditionKind } | null>(null);
@@ -577,7 +576,6 @@ export function TaskListSection({
   };
 
   // --- drag and drop ------------------------------------------------------------------------------
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const headerById = useMemo(() => {
     const map = new Map<string, Extract<TaskListRow, { kind: "project" | "primaryItem" }>>();
     for (const row of rows) {
@@ -783,6 +781,19 @@ export function TaskListSection({
 
   const data = list.data;
   const filtered = activeFilterCount(search, tab) > 0;
+  const virtualRows = (
+    <VirtualRows
+      rows={rows}
+      workspaceId={workspaceId}
+      selected={selected}
+      collapsed={collapsed}
+      rowActions={rowActions}
+      headerActions={headerActions}
+      onAdd={onAdd}
+      onCloseAdd={closeAdd}
+      dropTarget={dropTarget}
+    />
+  );
   const noTasks = taskCount === 0;
 
   return (
@@ -817,25 +828,16 @@ export function TaskListSection({
             onAdd={flat && !trash ? () => startAdd(ROOT_SECTION, "task") : undefined}
           />
         </Box>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={underPointer}
-          onDragOver={onDragOver}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setDropTarget(null)}
-        >
-          <VirtualRows
-            rows={rows}
-            workspaceId={workspaceId}
-            selected={selected}
-            collapsed={collapsed}
-            rowActions={rowActions}
-            headerActions={headerActions}
-            onAdd={onAdd}
-            onCloseAdd={closeAdd}
-            dropTarget={dropTarget}
-          />
-        </DndContext>
+        {draggable ? (
+          // Until dnd-kit is in (a first switch to manual order), the same rows show without their handles.
+          <Suspense fallback={virtualRows}>
+            <TaskListDnd onDragOver={onDragOver} onDragEnd={onDragEnd} onDragCancel={() => setDropTarget(null)}>
+              {virtualRows}
+            </TaskListDnd>
+          </Suspense>
+        ) : (
+          virtualRows
+        )}
         {noTasks && (
           <TaskListEmpty
             tab={tab}
@@ -848,30 +850,37 @@ export function TaskListSection({
           />
         )}
       </Paper>
-      {selectedIds.length > 0 && (
-        <TaskBulkBar
-          workspaceId={workspaceId}
-          count={selectedIds.length}
-          trash={trash}
-          pending={pending}
-          actions={bulkActions}
-        />
-      )}
-      <BulkPeriodicDialog
-        open={periodicOpen}
-        count={selectedIds.length}
-        pending={pending}
-        onClose={() => setPeriodicOpen(false)}
-        onSubmit={(rule) =>
-          void runBulk(PERIODIC_LIMIT, async (ids) => {
-            const result = await putTasksPeriodic({ workspace_id: workspaceId, ids, rule });
-            cache.replace(result.items);
-            void cache.refetch();
-            setPeriodicOpen(false);
-            showToast(`${ids.length}件のタスクに繰り返しを設定しました`, { type: "success" });
-          })
-        }
-      />
+      <Suspense fallback={null}>
+        {selectedIds.length > 0 && (
+          <TaskBulkBar
+            workspaceId={workspaceId}
+            count={selectedIds.length}
+            trash={trash}
+            pending={pending}
+            actions={bulkActions}
+          />
+        )}
+      </Suspense>
+      {/* Its own boundary: the bar stays while the dialog's script loads. */}
+      <Suspense fallback={null}>
+        {periodicUsed && (
+          <BulkPeriodicDialog
+            open={periodicOpen}
+            count={selectedIds.length}
+            pending={pending}
+            onClose={() => setPeriodicOpen(false)}
+            onSubmit={(rule) =>
+              void runBulk(PERIODIC_LIMIT, async (ids) => {
+                const result = await putTasksPeriodic({ workspace_id: workspaceId, ids, rule });
+                cache.replace(result.items);
+                void cache.refetch();
+                setPeriodicOpen(false);
+                showToast(`${ids.length}件のタスクに繰り返しを設定しました`, { type: "success" });
+              })
+            }
+          />
+        )}
+      </Suspense>
     </>
   );
 }
@@ -957,12 +966,6 @@ function TaskListEmpty({
     />
   );
 }
-
-/** The row under the pointer: rows are thin and stacked, so overlap alone would often pick a neighbour. */
-const underPointer: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  return hits.length ? hits : rectIntersection(args);
-};
 
 /** Same place in the plan; the group counts only for tasks outside any project. */
 function sameParent(a: TaskParentRef, b: TaskParentRef): boolean {

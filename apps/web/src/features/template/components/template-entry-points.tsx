@@ -1,8 +1,15 @@
-import { type ReactNode, useMemo, useState } from "react";
+import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
 import { usePermission } from "../../authority/permissions.ts";
 import type { SaveAsSource } from "../api/template-api.ts";
-import { SaveAsTemplateDialog } from "./save-as-template-dialog.tsx";
-import { type FixedParent, UseTemplateDialog } from "./use-template-dialog.tsx";
+import type { FixedParent } from "./use-template-dialog.tsx";
+
+// The dialogs (template lists, previews, the meeting picker) load on their first open, not with the page.
+const SaveAsTemplateDialog = lazy(() =>
+  import("./save-as-template-dialog.tsx").then((module) => ({ default: module.SaveAsTemplateDialog })),
+);
+const UseTemplateDialog = lazy(() =>
+  import("./use-template-dialog.tsx").then((module) => ({ default: module.UseTemplateDialog })),
+);
 
 export interface TemplateEntryPoints {
   /** Whether 「テンプレートとして保存」 is offered (the template permission). */
@@ -22,6 +29,11 @@ export function useTemplateEntryPoints(workspaceId: string): TemplateEntryPoints
   const canSave = usePermission("manage_templates");
   const [saving, setSaving] = useState<SaveAsSource | null>(null);
   const [adding, setAdding] = useState<{ parent?: FixedParent } | null>(null);
+  // Each dialog stays mounted from its first open on, so that closing still plays its exit.
+  const [used, setUsed] = useState({ saving: false, adding: false });
+  if ((saving && !used.saving) || (adding && !used.adding)) {
+    setUsed({ saving: used.saving || saving !== null, adding: used.adding || adding !== null });
+  }
   // One object while nothing changes: the task list's row actions depend on it, and rows re-render when they change.
   return useMemo(
     () => ({
@@ -30,16 +42,22 @@ export function useTemplateEntryPoints(workspaceId: string): TemplateEntryPoints
       addFrom: (parent?: FixedParent) => setAdding({ ...(parent && { parent }) }),
       dialogs: (
         <>
-          <SaveAsTemplateDialog source={saving} onClose={() => setSaving(null)} />
-          <UseTemplateDialog
-            workspaceId={workspaceId}
-            open={adding !== null}
-            parent={adding?.parent}
-            onClose={() => setAdding(null)}
-          />
+          <Suspense fallback={null}>
+            {used.saving && <SaveAsTemplateDialog source={saving} onClose={() => setSaving(null)} />}
+          </Suspense>
+          <Suspense fallback={null}>
+            {used.adding && (
+              <UseTemplateDialog
+                workspaceId={workspaceId}
+                open={adding !== null}
+                parent={adding?.parent}
+                onClose={() => setAdding(null)}
+              />
+            )}
+          </Suspense>
         </>
       ),
     }),
-    [canSave, saving, adding, workspaceId],
+    [canSave, saving, adding, used, workspaceId],
   );
 }
