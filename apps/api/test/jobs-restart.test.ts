@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../src/db/embedded-server.ts";
 import { startSmtpServer } from "./smtp.ts";
 import { PASSWORD, uniqueEmail } from "./test-app.ts";
 import { openTestDatabase } from "./test-database.ts";
@@ -58,7 +59,7 @@ async function switchableRelay(targetPort: number) {
 }
 
 async function startServer(env: Record<string, string>) {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const child = spawn(node, [serverEntry], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "ignore", "inherit"],

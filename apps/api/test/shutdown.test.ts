@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../src/db/embedded-server.ts";
 import { until } from "./job-helpers.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,7 +62,7 @@ async function waitForHealth(port: number): Promise<void> {
 describe("graceful shutdown", () => {
   it("finishes the request in flight, closes the database and exits 0", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tasuki-shutdown-"));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     child = spawn(node, [serverPath], {
       env: {
         ...process.env,
@@ -115,7 +116,7 @@ describe("graceful shutdown", () => {
 
   it("fails /readyz first while it still serves, then drains and exits 0", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tasuki-shutdown-"));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const server = spawn(node, [serverPath], {
       env: serverEnv(dataDir, port, { SHUTDOWN_DELAY_MS: "5000" }),
       stdio: ["ignore", "ignore", "inherit"],
@@ -150,7 +151,7 @@ describe("graceful shutdown", () => {
 
   it("stops, with its PostgreSQL server, when the process that started it dies (kill -9)", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "tasuki-shutdown-"));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     // A parent like scripts/start.mjs: the server over an IPC channel.
     const parent = spawn(
       node,

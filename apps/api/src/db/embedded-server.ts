@@ -266,7 +266,8 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port free at this moment (the kernel's choice for a listen on port 0), for a server about to start. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
