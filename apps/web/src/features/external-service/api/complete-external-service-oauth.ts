@@ -14,6 +14,12 @@ export function useCompleteExternalServiceOAuth() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeExternalServiceOAuth,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: externalServiceKeys.all }),
+    // The page the provider sends back to reads the connections while this call runs. A first read still in
+    // flight is not restarted by an invalidation (TanStack Query hands its promise back when there is no data
+    // yet), so it could show the page without the new connection: it is cancelled, then read again.
+    onSuccess: async () => {
+      await queryClient.cancelQueries({ queryKey: externalServiceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: externalServiceKeys.all });
+    },
   });
 }

@@ -7,11 +7,12 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import Typography from "@mui/material/Typography";
 import type { EmailNotificationMode } from "@tasuki/contract/notification/notification.schema";
+import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useNotificationPreference } from "../api/get-notification-preference.ts";
-import { usePutNotificationPreference } from "../api/put-notification-preference.ts";
+import { type NotificationPreferenceBody, usePutNotificationPreference } from "../api/put-notification-preference.ts";
 
 const OPTIONS: { value: EmailNotificationMode; label: string; hint: string }[] = [
   { value: "immediately", label: "すぐに受け取る", hint: "通知が届くたびに1通ずつメールでお知らせします。" },
@@ -27,11 +28,19 @@ const OPTIONS: { value: EmailNotificationMode; label: string; hint: string }[] =
 export function EmailPreferenceSection() {
   const preference = useNotificationPreference();
   const save = usePutNotificationPreference();
-  const value = (save.isPending && save.variables?.email) || preference.data?.email;
-  const weekly =
-    save.isPending && save.variables?.weekly_report !== undefined
-      ? save.variables.weekly_report
-      : (preference.data?.weekly_report ?? true);
+  // The choice being saved shows from the click on: the mutation's own pending state reaches React a moment
+  // later, and in between the controlled radio would snap back to the stored value.
+  const [draft, setDraft] = useState<NotificationPreferenceBody | null>(null);
+  const value = draft?.email ?? preference.data?.email;
+  const weekly = draft?.weekly_report ?? preference.data?.weekly_report ?? true;
+  const choose = (body: NotificationPreferenceBody, saved: string) => {
+    setDraft(body);
+    save.mutate(body, {
+      onSuccess: () => showToast(saved, { type: "success" }),
+      // Saved: the cache holds the answer by now. Refused: the stored value shows again.
+      onSettled: () => setDraft(null),
+    });
+  };
 
   return (
     <SectionCard
@@ -45,12 +54,7 @@ export function EmailPreferenceSection() {
         <RadioGroup
           aria-label="メール通知の受け取り方"
           value={value}
-          onChange={(_, next) =>
-            save.mutate(
-              { email: next as EmailNotificationMode },
-              { onSuccess: () => showToast("メール通知の設定を保存しました", { type: "success" }) },
-            )
-          }
+          onChange={(_, next) => choose({ email: next as EmailNotificationMode }, "メール通知の設定を保存しました")}
         >
           <Stack spacing={1}>
             {OPTIONS.map((option) => (
@@ -87,14 +91,9 @@ export function EmailPreferenceSection() {
                 checked={weekly}
                 disabled={save.isPending}
                 onChange={(_, checked) =>
-                  save.mutate(
+                  choose(
                     { weekly_report: checked },
-                    {
-                      onSuccess: () =>
-                        showToast(checked ? "週次レポートを受け取ります" : "週次レポートを停止しました", {
-                          type: "success",
-                        }),
-                    },
+                    checked ? "週次レポートを受け取ります" : "週次レポートを停止しました",
                   )
                 }
               />
