@@ -314,19 +314,7 @@ export async function notifyTaskComment(
   // Slack / Chatwork too, for those who linked an account and keep コメント・メンション on there. The
   // recipients were chosen among those who may see the task, so nobody else hears of it there either.
   const actorName = fullName((await loadStaffRefs(tx, task.workspaceId, [actorId])).get(actorId));
-  await planExternalDeliveries(
-    ctx,
-    tx,
-    written.map((row) => ({
-      notificationId: row.id,
-      key: row.id,
-      workspaceId: row.workspaceId,
-      recipientId: row.recipientId,
-      kind: "comment" as const,
-      text: externalText(row, actorName),
-      url: taskLink(ctx, row.taskId),
-    })),
-  );
+  await planExternalDeliveries(ctx, tx, personNotices(ctx, written, actorName));
 }
 
 const EXTERNAL_KINDS: Partial<Record<NotificationKind, PersonNotice["kind"]>> = {
@@ -337,6 +325,19 @@ const EXTERNAL_KINDS: Partial<Record<NotificationKind, PersonNotice["kind"]>> = 
   task_mentioned: "comment",
 };
 const externalKind = (kind: NotificationKind): PersonNotice["kind"] => EXTERNAL_KINDS[kind] ?? "status";
+
+/** Each written notification as the notice its recipient's linked Slack / Chatwork accounts get. */
+function personNotices(ctx: AppContext, written: NotificationRow[], actorName: string | null): PersonNotice[] {
+  return written.map((row) => ({
+    notificationId: row.id,
+    key: row.id,
+    workspaceId: row.workspaceId,
+    recipientId: row.recipientId,
+    kind: externalKind(row.kind),
+    text: externalText(row, actorName),
+    url: taskLink(ctx, row.taskId),
+  }));
+}
 
 /** One line for Slack / Chatwork, as the mail says it. */
 function externalText(row: NotificationRow, actorName: string | null): string {
@@ -394,20 +395,7 @@ async function planTaskChangeDeliveries(
     }
     return notices;
   });
-  await planExternalDeliveries(
-    ctx,
-    tx,
-    written.map((row) => ({
-      notificationId: row.id,
-      key: row.id,
-      workspaceId: row.workspaceId,
-      recipientId: row.recipientId,
-      kind: externalKind(row.kind),
-      text: externalText(row, actorName),
-      url: taskLink(ctx, row.taskId),
-    })),
-    channels,
-  );
+  await planExternalDeliveries(ctx, tx, personNotices(ctx, written, actorName), channels);
 }
 
 /**
