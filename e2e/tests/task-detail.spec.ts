@@ -71,11 +71,14 @@ async function logIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/task/);
 }
 
-/** The drawer of a task, opened by its address as a link from any list would. */
+/**
+ * The drawer of a task, opened by its address as a link from any list would. A whole page load with the drawer's
+ * own script: as long as the first load after signing in may take on a busy two-core machine (see signIn).
+ */
 async function openDrawer(page: Page, taskId: string) {
   await page.goto(`/task/me?task=${taskId}`);
   const drawer = page.getByRole("dialog", { name: "タスク詳細" });
-  await expect(drawer.getByRole("textbox", { name: "タスク名" })).toBeVisible();
+  await expect(drawer.getByRole("textbox", { name: "タスク名" })).toBeVisible({ timeout: 30_000 });
   return drawer;
 }
 

@@ -3,6 +3,8 @@ import { currentWorkspaceId, getSession } from "../auth/session.ts";
 import { listGroupTreeQueryOptions } from "../group/api/list-group-tree.ts";
 import { listAllProjectsQueryOptions } from "../project/api/list-projects.ts";
 import { listTasksQueryOptions } from "./api/list-tasks.ts";
+import { taskDetailQueryOptions } from "./detail/api/get-task-detail.ts";
+import { loadTaskDetailDrawer } from "./detail/load-task-detail-drawer.ts";
 import type { TaskTab } from "./task-labels.ts";
 import { type TaskSearch, taskListQuery } from "./task-search.ts";
 
@@ -12,13 +14,18 @@ import { type TaskSearch, taskListQuery } from "./task-search.ts";
  * take over the ones in flight. Only the list layout (the board, calendar and gantt read their own way) and not
  * the project tab before a project is chosen. Only what is not cached at all: the router runs loaders again on
  * every navigation (opening a task changes the address), and a stale list of 10,000 tasks is the page's own
- * business to refresh, not a reason to read it again from here.
+ * business to refresh, not a reason to read it again from here. A task link (`?task=`) also starts the task and
+ * the drawer's script, so the drawer does not wait for the list page to render before asking for them.
  */
 export function prefetchTaskTab(queryClient: QueryClient, tab: TaskTab, search: TaskSearch): void {
   const workspaceId = currentWorkspaceId(getSession());
   if (!workspaceId) return;
   startIfAbsent(queryClient, listGroupTreeQueryOptions({ workspace_id: workspaceId }));
   startIfAbsent(queryClient, listAllProjectsQueryOptions({ workspace_id: workspaceId }));
+  if (search.task) {
+    startIfAbsent(queryClient, taskDetailQueryOptions(search.task));
+    void loadTaskDetailDrawer();
+  }
   if (search.layout || (tab === "project" && !search.project_id)) return;
   startIfAbsent(queryClient, listTasksQueryOptions(taskListQuery(workspaceId, tab, search)));
 }

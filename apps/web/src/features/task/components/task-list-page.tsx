@@ -24,6 +24,7 @@ import { treeRows } from "../../group/group-tree.ts";
 import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
 import { useAllProjects } from "../../project/api/list-projects.ts";
 import { useTemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
+import { loadTaskDetailDrawer } from "../detail/load-task-detail-drawer.ts";
 import { TAB_DESCRIPTIONS, TAB_LABELS, TAB_ORDER, type TaskTab } from "../task-labels.ts";
 import { ALL_STATUSES, rememberedTabSearch, rememberTabSearch, type TaskSearch } from "../task-search.ts";
 import { TaskViewHost } from "../views/task-view-host.tsx";
@@ -36,9 +37,7 @@ import { TaskListSection } from "./task-list-section.tsx";
 const DeadlineLegendDialog = lazy(() =>
   import("./task-legend-dialog.tsx").then((module) => ({ default: module.DeadlineLegendDialog })),
 );
-const TaskDetailDrawer = lazy(() =>
-  import("../detail/task-detail-drawer.tsx").then((module) => ({ default: module.TaskDetailDrawer })),
-);
+const TaskDetailDrawer = lazy(() => loadTaskDetailDrawer().then((module) => ({ default: module.TaskDetailDrawer })));
 
 const TAB_PATHS = {
   me: "/task/me",
