@@ -24,6 +24,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  DATABASE_PARALLEL_WORKERS: z.coerce.number().int().min(-1).max(64).default(0),
   MAX_REQUESTS_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(100),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   APP_ORIGIN: z.url().optional(),
@@ -181,6 +182,8 @@ export interface Config {
   databasePoolSize: number;
   /** How long a request may wait for a free database connection before it is answered 503 (overload). */
   databasePoolTimeoutMs: number;
+  /** max_parallel_workers_per_gather of the API's connections; -1 leaves the server's own setting. */
+  databaseParallelWorkers: number;
   /** Requests handled at once; beyond, 503 with Retry-After (plugins/overload.ts). */
   maxRequestsInFlight: number;
   /** On SIGTERM, how long /readyz fails while the server still serves, before it drains and closes. */
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePoolTimeoutMs: e.DATABASE_POOL_TIMEOUT_MS,
+    databaseParallelWorkers: e.DATABASE_PARALLEL_WORKERS,
     maxRequestsInFlight: e.MAX_REQUESTS_IN_FLIGHT,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     appOrigin: (e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
       poolTimeoutMs: config.databasePoolTimeoutMs,
+      parallelWorkers: config.databaseParallelWorkers,
       onPoolError: (error) => console.error(`database connection lost (it will be reopened): ${error.message}`),
       // Its routine lines (checkpoints, startup) stay out of the way; problems are shown.
       onServerLog: (line) => {

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: undefined,
     databasePoolSize: 5,
     databasePoolTimeoutMs: 30_000,
+    databaseParallelWorkers: 0,
     maxRequestsInFlight: 1000,
     shutdownDelayMs: 0,
     appOrigin: "http://localhost:3000",

@@ -10,7 +10,9 @@ export const TEMPLATE_DATABASE = "tasuki_test_template";
  * test run's PostgreSQL server (TEST_DATABASE_URL: the embedded server test/global-setup.ts started, or one of
  * your own), dropped again on close.
  */
-export async function openTestDatabase(options: { poolSize?: number; poolTimeoutMs?: number } = {}): Promise<Database> {
+export async function openTestDatabase(
+  options: { poolSize?: number; poolTimeoutMs?: number; parallelWorkers?: number } = {},
+): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl)
     throw new Error("TEST_DATABASE_URL is not set: run the API tests through vitest (test/global-setup.ts)");

@@ -10,6 +10,7 @@ export interface ConfiguredDatabaseOptions {
   dataDir: string;
   poolSize?: number;
   poolTimeoutMs?: number;
+  parallelWorkers?: number;
   onPoolError?: (error: Error) => void;
   /** The embedded server's log lines. */
   onServerLog?: (line: string) => void;
@@ -38,6 +39,7 @@ export async function openConfiguredDatabase(
       databaseUrl: options.databaseUrl ?? embedded!.url,
       ...(options.poolSize ? { poolSize: options.poolSize } : {}),
       ...(options.poolTimeoutMs ? { poolTimeoutMs: options.poolTimeoutMs } : {}),
+      ...(options.parallelWorkers !== undefined ? { parallelWorkers: options.parallelWorkers } : {}),
       ...(options.onPoolError ? { onPoolError: options.onPoolError } : {}),
     });
     if (moveOldData) await moveFromPglite(options.dataDir, embedded!, database, notice);
