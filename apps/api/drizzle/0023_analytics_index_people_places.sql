@@ -1,2 +1,0 @@
-DROP INDEX "tasks_live_analytics_index";--> statement-breakpoint
-CREATE INDEX "tasks_live_analytics_index" ON "tasks" USING btree ("workspace_id","status","expires_at","created_at","completed_at","periodic_series_id","not_started_seconds","in_progress_seconds","assignee_id","group_id","project_id","priority") WHERE "tasks"."deleted_at" is null;
