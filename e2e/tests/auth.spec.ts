@@ -45,6 +45,9 @@ test("a user resets the password and signs in with the new one", async ({ page }
   await page.goto("/auth");
   await page.getByRole("link", { name: "パスワードをお忘れの方" }).click();
   await expect(page).toHaveURL(/\/auth\/reset-password/);
+  // The address changes before the new page is shown: until then the login form, with its own メールアドレス, is
+  // still the one on screen.
+  await expect(page.getByRole("heading", { name: "パスワードの再設定" })).toBeVisible();
 
   const before = await mailCount(user.email);
   await page.getByLabel("メールアドレス").fill(user.email);
@@ -56,6 +59,7 @@ test("a user resets the password and signs in with the new one", async ({ page }
   await page.getByLabel("新しいパスワード", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: /変更|再設定/ }).click();
   await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("button", { name: "ログイン", exact: true })).toBeVisible();
 
   await page.getByLabel("メールアドレス").fill(user.email);
   await page.getByLabel("パスワード", { exact: true }).fill(newPassword);
