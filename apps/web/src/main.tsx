@@ -5,6 +5,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app-providers.tsx";
+import { returnPathAfterLogin } from "./features/auth/navigation-rules.ts";
 import { startRealtimeListener } from "./features/auth/realtime-listener.ts";
 import { configureSessionNavigation } from "./features/auth/session.ts";
 import { startRealtime } from "./features/realtime/start-realtime.ts";
@@ -12,9 +13,10 @@ import { hydratePreviousPages, rememberPage } from "./features/shell/previous-pa
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.ts";
 
-configureSessionNavigation((to) => {
+configureSessionNavigation((to, { keepPlace }) => {
   // Leaving the session: the workspace of the old one must not ride along.
-  void router.navigate({ to, search: { workspace_id: undefined }, replace: true });
+  const redirect = keepPlace ? (returnPathAfterLogin(router.state.location.href) ?? undefined) : undefined;
+  void router.navigate({ to, search: { workspace_id: undefined, redirect }, replace: true });
 });
 void hydratePreviousPages();
 router.subscribe("onResolved", ({ toLocation }) => rememberPage(toLocation.pathname));

@@ -199,7 +199,17 @@ describe("signIn and signOut", () => {
       expect(memory.has(key)).toBe(false);
     }
     expect(toasts).toContainEqual({ message: "ログアウトしました", type: "success" });
-    expect(navigate).toHaveBeenCalledWith("/auth");
+    expect(navigate).toHaveBeenCalledWith("/auth", { keepPlace: false });
+  });
+
+  it("goes to the login page keeping the place when the session ends without the user's asking", async () => {
+    serveApi();
+    await session.signIn(tokenSet(1));
+    // The refresh token was revoked (a password change elsewhere, say): every call and the renewal answer 401.
+    fetchMock.mockResolvedValue(json(401, { message: "", dev_message: "revoked", code: "unauthorized" }));
+    await session.syncSession(undefined);
+    expect(session.getSession()).toEqual({ status: "signed_out" });
+    expect(navigate).toHaveBeenCalledWith("/auth", { keepPlace: true });
   });
 
   it("signs out locally even when the logout call fails", async () => {
@@ -209,7 +219,7 @@ describe("signIn and signOut", () => {
     await session.signOut();
     expect(session.getSession()).toEqual({ status: "signed_out" });
     expect(memory.has("refresh_token")).toBe(false);
-    expect(navigate).toHaveBeenCalledWith("/auth");
+    expect(navigate).toHaveBeenCalledWith("/auth", { keepPlace: false });
   });
 });
 

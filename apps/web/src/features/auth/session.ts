@@ -75,12 +75,15 @@ export function currentWorkspaceId(session: SessionState): string | null {
 // syncs outside a navigation (silent refresh, realtime) pick the workspace on screen.
 let routeWorkspaceId: string | undefined;
 
-let navigate: (to: typeof LOGIN_PATH) => void = (to) => {
+/** `keepPlace`: the login page is to return to the page on screen (the session ended without the user's asking). */
+export type SessionNavigate = (to: typeof LOGIN_PATH, options: { keepPlace: boolean }) => void;
+
+let navigate: SessionNavigate = (to) => {
   window.location.assign(to);
 };
 
 /** The router is created after this module; it hands over its navigate here to avoid an import cycle. */
-export function configureSessionNavigation(navigateTo: (to: typeof LOGIN_PATH) => void): void {
+export function configureSessionNavigation(navigateTo: SessionNavigate): void {
   navigate = navigateTo;
 }
 
@@ -133,7 +136,7 @@ export async function resyncSession(): Promise<boolean> {
     console.error("Auth sync failed", error);
     if (state.status === "signed_in") {
       setState({ status: "signed_out" });
-      navigate(LOGIN_PATH);
+      navigate(LOGIN_PATH, { keepPlace: true });
     }
     return false;
   }
@@ -221,8 +224,9 @@ async function runEndSession({ callServer }: { callServer: boolean }): Promise<v
   await clearTokens();
   await forgetPreviousPages().catch(() => undefined);
   if (previous !== "signed_out") showToast("ログアウトしました", { type: "success" });
-  // During the initial sync the root route is already on its way and redirects by itself.
-  if (previous === "signed_in") navigate(LOGIN_PATH);
+  // During the initial sync the root route is already on its way and redirects by itself. A session that ended
+  // without the user's asking (expired, ended in another tab) returns to the page on screen after the next login.
+  if (previous === "signed_in") navigate(LOGIN_PATH, { keepPlace: !callServer });
   // Drop cached data only after the signed-in pages are gone, so they do not refetch without a token.
   setTimeout(() => queryClient.clear(), 0);
 }
