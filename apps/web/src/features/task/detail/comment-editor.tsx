@@ -13,6 +13,7 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import Mention from "@tiptap/extension-mention";
+import { Placeholder } from "@tiptap/extensions";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import type { SuggestionKeyDownProps, SuggestionProps } from "@tiptap/suggestion";
@@ -104,6 +105,8 @@ export function CommentEditor({
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: false, horizontalRule: false, link: { openOnClick: false } }),
+      // Marks the empty first paragraph (`is-editor-empty`, `data-placeholder`) for the hint drawn in CSS below.
+      Placeholder.configure({ placeholder: "コメントを入力（@で人やグループをメンション）" }),
       Mention.configure({
         HTMLAttributes: { class: "mention" },
         suggestion: {
@@ -193,7 +196,7 @@ export function CommentEditor({
             ...commentContentSx,
           },
           "& .tiptap p.is-editor-empty:first-of-type::before": {
-            content: '"コメントを入力（@で人やグループをメンション）"',
+            content: "attr(data-placeholder)",
             color: "text.disabled",
             float: "left",
             height: 0,
