@@ -149,6 +149,13 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
   const today = tokyoToday(now);
   const passwordHash = await hashPassword(options.password);
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  /**
+   * The same Tokyo day at a working hour (9:00–17:58), the minute worked out from the instant itself: people create and
+   * move tasks in office hours, not at the 23:59 of the deadlines they are reckoned from. Draws no random number,
+   * so the rest of the company stays the same.
+   */
+  const inOfficeHours = (ms: number) =>
+    Math.floor((ms + 9 * 3600_000) / DAY_MS) * DAY_MS + (Math.floor(ms / 60_000) % 539) * 60_000;
 
   // Owner and workspace.
   const ownerUserId = uuidv7();
@@ -372,7 +379,9 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
         ? new Date(expiresAt.getTime() - rand.int(3, 14) * DAY_MS - 9 * 3600_000 + 1000)
         : null;
     const createdAt = new Date(
-      Math.min(now.getTime() - DAY_MS, (startsAt ?? expiresAt ?? now).getTime() - rand.int(5, 30) * DAY_MS),
+      inOfficeHours(
+        Math.min(now.getTime() - DAY_MS, (startsAt ?? expiresAt ?? now).getTime() - rand.int(5, 30) * DAY_MS),
+      ),
     );
     const id = uuidv7();
     const remind = rand.weighted({ none: 70, days_before: 20, on_the_day: 10 });
@@ -399,7 +408,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     const last = Math.min(now.getTime() - 3600_000, expiresAt ? expiresAt.getTime() + 2 * DAY_MS : now.getTime());
     for (const to of path) {
       const since = at;
-      at = Math.min(last, at + rand.int(1, 5) * DAY_MS + rand.int(0, 8) * 3600_000);
+      at = Math.min(last, inOfficeHours(at + rand.int(1, 5) * DAY_MS + rand.int(0, 8) * 3600_000));
       seconds[from] += (at - since) / 1000;
       changeRows.push({
         workspaceId,
