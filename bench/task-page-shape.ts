@@ -12,13 +12,12 @@
 //
 // Rows are counted with a viewport tall enough for the virtual list to render every row (the list only keeps the
 // rows near the screen in the DOM); "DOM elements" is what the browser holds at 1280×800 with the list loaded.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { cleanEnv, formatTable, freePort, root, round, runBench, waitForHealthz } from "./lib.ts";
+import { cleanEnv, formatTable, root, round, runBench, startServer } from "./lib.ts";
 
 const checkout = path.resolve(process.env.BENCH_CHECKOUT ?? root);
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -35,41 +34,14 @@ function commitOf(dir: string): string {
   }
 }
 
+/** The checkout's built server on a new DATA_DIR, serving the checkout's own web app (lib.ts's startServer). */
 async function startCheckoutServer(dataDir: string): Promise<string> {
   const serverJs = path.join(checkout, "apps/api/dist/server.js");
   const webDist = path.join(checkout, "apps/web/dist");
   if (!existsSync(serverJs) || !existsSync(path.join(webDist, "index.html"))) {
     throw new Error(`build ${checkout} first (npm run build): apps/api/dist and apps/web/dist are needed`);
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = cleanEnv({
-    NODE_ENV: "development",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    APP_ORIGIN: base,
-    LOG_LEVEL: "warn",
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: webDist,
-  });
-  for (const key of ["SMTP_URL", "DATABASE_URL", "AUTH_SECRET"]) delete env[key];
-  const child: ChildProcess = spawn(process.execPath, [serverJs], {
-    cwd: checkout,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  for (const stream of [child.stdout, child.stderr]) {
-    if (stream) createInterface({ input: stream }).on("line", (line) => lines.push(line));
-  }
-  let exited: string | null = null;
-  child.on("exit", (code, signal) => {
-    exited = `the server exited (code ${code}, signal ${signal}):\n${lines.slice(-20).join("\n")}`;
-  });
-  cleanups.unshift(() => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-  });
-  await waitForHealthz(base, () => exited, 180_000);
+  const { base } = await startServer({ DATA_DIR: dataDir, WEB_DIST_DIR: webDist }, cleanups, 180_000, serverJs);
   return base;
 }
 
