@@ -23,7 +23,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { measureAnalyticsPage } from "./analytics-page.ts";
-import { formatTable, root, round, sleep, startServer } from "./lib.ts";
+import { formatTable, root, round, runBench, sleep, startServer } from "./lib.ts";
 import { fillSampleCompany, type SampleCompanySummary } from "./sample-company.ts";
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -380,14 +380,4 @@ async function main(): Promise<void> {
   if (all.some((m) => m.non2xx || m.errors)) process.exitCode = 1;
 }
 
-try {
-  await main();
-} finally {
-  for (const cleanup of cleanups) {
-    try {
-      cleanup();
-    } catch {
-      // best effort
-    }
-  }
-}
+await runBench(main, cleanups);

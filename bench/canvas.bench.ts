@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { formatTable, prepareDatabase, root, round, startServer } from "./lib.ts";
+import { formatTable, prepareDatabase, root, round, runBench, startServer } from "./lib.ts";
 import { bigOrganisation, seedOrganisation, signUpOwner } from "./org-chart-seed.ts";
 
 const serverJs = path.join(root, "apps/api/dist/server.js");
@@ -248,17 +248,4 @@ async function main(): Promise<void> {
   if (pageErrors.length) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups) {
-    try {
-      cleanup();
-    } catch {
-      // best effort
-    }
-  }
-}
+await runBench(main, cleanups);
