@@ -544,17 +544,14 @@ function SeriesToggle({
 function PlaceLabel({ task, actions }: { task: Task; actions: TaskRowActions }) {
   const place = actions.placeOf(task);
   // Only for a project the viewer sees (a task of another may be theirs; its items answer 404, and the label shows
-  // the group then). A name list that failed is not asked again each time a row scrolls back into view: with
-  // 10,000 rows that was hundreds of requests, and half the scrolling's time.
+  // the group then).
   const primaries = useQuery({
     ...primaryItemNamesQueryOptions(actions.workspaceId, task.project_id ?? ""),
     enabled: Boolean(place.project && task.primary_item_id),
-    retryOnMount: false,
   });
   const secondaries = useQuery({
     ...secondaryItemNamesQueryOptions(actions.workspaceId, task.primary_item_id ?? ""),
     enabled: Boolean(place.project && task.primary_item_id && task.secondary_item_id),
-    retryOnMount: false,
   });
   const primary = primaries.data?.items.find((item) => item.id === task.primary_item_id)?.name;
   const secondary = secondaries.data?.items.find((item) => item.id === task.secondary_item_id)?.name;
