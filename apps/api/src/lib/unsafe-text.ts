@@ -29,3 +29,13 @@ export function findUnsafeText(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Characters that make a shown name lie or break: controls (C0, DEL, C1), the byte-order mark, and every
+ * bidirectional control (Unicode's Bidi_Control set: LRM/RLM, U+061C ALM, the embeddings, overrides and isolates),
+ * with which 「gnp.exe」 is shown as 「exe.png」. Listing code points by hand missed U+061C; the property does not.
+ */
+const INVISIBLE_CONTROLS = /[\p{Cc}\p{Bidi_Control}\uFEFF]/gu;
+
+/** A name without the characters of INVISIBLE_CONTROLS; everything else (Japanese, emoji with their joiners) stays. */
+export const withoutInvisibleControls = (text: string): string => text.replace(INVISIBLE_CONTROLS, "");

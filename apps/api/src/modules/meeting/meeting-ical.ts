@@ -4,6 +4,7 @@
  * meeting at the Tokyo time it was planned whatever the reader's zone. Written by hand: the format needs only
  * escaping, line folding by octets and one constant time zone (Japan has had no daylight saving since 1951).
  */
+import { withoutInvisibleControls } from "../../lib/unsafe-text.ts";
 
 export interface IcalPerson {
   name: string;
@@ -60,8 +61,11 @@ export function escapeText(value: string): string {
     .replace(/\n/g, "\\n");
 }
 
-/** A parameter value (CN) is quoted; a DQUOTE cannot appear in it (RFC 5545 3.2), nor can a control character. */
-const paramText = (value: string) => `"${value.replace(/["\p{Cc}]/gu, "")}"`;
+/**
+ * A parameter value (CN) is quoted; a DQUOTE cannot appear in it (RFC 5545 3.2), nor can a control character; a
+ * direction control would make the calendar show another name than the person's.
+ */
+const paramText = (value: string) => `"${withoutInvisibleControls(value).replace(/"/g, "")}"`;
 
 /**
  * Lines longer than 75 octets are folded (CRLF + one space), never inside a UTF-8 sequence: Japanese text is

@@ -1,16 +1,4 @@
-/** Characters that make a name lie or break: controls, and the bidirectional marks ("gnp.exe" shown as "exe.png"). */
-function isUnsafe(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  return (
-    code <= 0x1f ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x200e ||
-    code === 0x200f ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069) ||
-    code === 0xfeff
-  );
-}
+import { withoutInvisibleControls } from "../../lib/unsafe-text.ts";
 
 const maxLength = 200;
 
@@ -22,11 +10,7 @@ const maxLength = 200;
 export function sanitizeFileName(raw: string): string {
   let name = raw.toWellFormed().normalize("NFC");
   name = name.split(/[/\\]/).pop() ?? "";
-  name = [...name]
-    .filter((char) => !isUnsafe(char))
-    .join("")
-    .replace(/\s+/g, " ")
-    .trim();
+  name = withoutInvisibleControls(name).replace(/\s+/g, " ").trim();
   // A name of dots only would mean "this folder" or "the parent" to whoever saves it.
   if (/^\.*$/.test(name)) return "無題";
   const chars = [...name];

@@ -285,6 +285,11 @@ describe("task attachments", () => {
     const names: [string, string][] = [
       ["..\\..\\windows\\報告書.txt", "報告書.txt"],
       ["請求書\u202Etxt.exe", "請求書txt.exe"],
+      // Every Bidi_Control, not a hand-made list: U+061C (Arabic letter mark) slipped through one.
+      ["見積\u061Cgnp.exe", "見積gnp.exe"],
+      ["\u200E\u200F\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069\uFEFF議事録.pdf", "議事録.pdf"],
+      // The joiner inside an emoji sequence is not a control: the family stays one picture.
+      ["家族\u{1F468}\u200D\u{1F469}\u200D\u{1F467}.png", "家族\u{1F468}\u200D\u{1F469}\u200D\u{1F467}.png"],
       ["ｶﾞ\u30ab\u3099.txt", "ｶﾞガ.txt"],
       ["..", "無題"],
     ];
