@@ -93,9 +93,11 @@ export function minutesMail(to: string, facts: MeetingMailFacts, minutes: { html
   ]);
   // The HTML part shows the minutes with their headings and lists instead of the escaped text.
   const escapedText = escapeHtml(`議事録\n――――――――\n${minutes.text || "（議事録は空です）"}`).replace(/\n/g, "<br>");
+  // A function replacer: minutes are the user's text, and `$&`, `$'` or `$$` in a replacement string are patterns.
   const html = base.html.replace(
     `<p>${escapedText}</p>`,
-    `<div style="border:1px solid #e5e7eb;border-radius:8px;padding:8px 16px;margin:16px 0"><p style="font-weight:700;margin:8px 0">議事録</p>${minutes.html || "<p>（議事録は空です）</p>"}</div>`,
+    () =>
+      `<div style="border:1px solid #e5e7eb;border-radius:8px;padding:8px 16px;margin:16px 0"><p style="font-weight:700;margin:8px 0">議事録</p>${minutes.html || "<p>（議事録は空です）</p>"}</div>`,
   );
   return { ...base, html };
 }

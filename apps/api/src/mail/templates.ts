@@ -1,3 +1,4 @@
+import { shortenText } from "@tasuki/contract/common/cut-text";
 import type { MailMessage } from "./mailer.ts";
 
 const escapeHtml = (text: string) =>
@@ -88,7 +89,7 @@ export function withoutLinks(text: string, max = 40): string {
     .replace(/[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\b\S*/gi, " ")
     .replace(/ {2,}/g, " ")
     .trim();
-  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+  return shortenText(plain, max);
 }
 
 /**
@@ -112,9 +113,10 @@ export function staffInvitationMail(
   const escapedLink = escapeHtml(details.link);
   return {
     ...message,
+    // A function replacer, so that nothing in the link is read as a replacement pattern (`$&`, `$'`).
     html: message.html.replace(
       `<br>${escapedLink}`,
-      `<br><a href="${escapedLink}" style="color:#3949ab">${escapedLink}</a>`,
+      () => `<br><a href="${escapedLink}" style="color:#3949ab">${escapedLink}</a>`,
     ),
   };
 }

@@ -181,6 +181,20 @@ describe("議事録を共有", () => {
     expect(bell.body.items[0]).toMatchObject({ kind: "meeting_minutes_shared", meeting: { id: m.id } });
   });
 
+  it("mails minutes holding $&, $' and $$ as written: the user's text is never a replacement pattern", async () => {
+    const w = await world();
+    const m = await newMeeting(w);
+    const minutes = "<p>単価 $$500、合計 $&amp; と $' と $` のまま</p>";
+    const saved = await api("PATCH", `/app/meeting/${m.id}`, w.organizer.tokens.access_token, { minutes });
+    expect(saved.status).toBe(200);
+    expect((await api("POST", `/app/meeting/${m.id}/minutes/share`, w.organizer.tokens.access_token)).status).toBe(200);
+    const mail = await t.smtp.mailWithSubject(w.participant.email, "議事録：営業部定例");
+    expect(mail.html).toContain("<p>単価 $$500、合計 $&amp; と $' と $` のまま</p>");
+    // The escaped plain paragraph was replaced once, by the minutes, and the mail's end is still there.
+    expect(mail.html.match(/単価/g)).toHaveLength(1);
+    expect(mail.html).toContain("会議ページを開く");
+  });
+
   it("is refused to those who may not write the minutes, for empty minutes and across workspaces, and writes nothing", async () => {
     const w = await world();
     const m = await newMeeting(w);
