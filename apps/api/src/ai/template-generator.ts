@@ -1,3 +1,4 @@
+import { cutText, shortenText } from "@tasuki/contract/common/cut-text";
 import {
   type PrimaryItemTplTree,
   type PrimaryItemTplTreeInput,
@@ -24,9 +25,9 @@ function likeness(goal: Set<string>, example: PrimaryItemTplTreeInput): number {
 
 /** A plain plan for a goal no catalogue entry resembles: 計画 → 準備 → 実施 → 振り返り, in business days. */
 function genericTree(goal: string): PrimaryItemTplTreeInput {
-  const subject = goal.length > 40 ? `${goal.slice(0, 40)}…` : goal;
+  const subject = shortenText(goal, 41);
   return {
-    name: goal.slice(0, 200),
+    name: cutText(goal, 200),
     description: `「${subject}」のための段取りです。内容に合わせて中項目とタスクを調整してください。`,
     day_basis: "business",
     secondary_items: [

@@ -1,5 +1,6 @@
 import Avatar, { type AvatarProps } from "@mui/material/Avatar";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { firstGrapheme } from "@tasuki/contract/common/cut-text";
 import { useEffect, useState } from "react";
 import { fetchApiFile } from "../lib/api-blob.ts";
 import { displayName } from "../lib/person.ts";
@@ -44,9 +45,9 @@ export function staffInitials(person: { last_name?: string | null; first_name?: 
   const first = person.first_name?.trim() ?? "";
   const isLatin = (text: string) => /^[A-Za-z]/.test(text);
   if (isLatin(last) || isLatin(first)) {
-    return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || "?";
+    return `${firstGrapheme(first)}${firstGrapheme(last)}`.toUpperCase() || "?";
   }
-  return Array.from(last || first).at(0) ?? "?";
+  return firstGrapheme(last || first) || "?";
 }
 
 // Calm colours that keep white text readable; a person keeps theirs everywhere (hashed from the id).

@@ -1,5 +1,6 @@
 import type { SnsProvider, TokenSet } from "@tasuki/contract/auth/auth.schema";
 import { emailSchema } from "@tasuki/contract/common/common.schema";
+import { cutText } from "@tasuki/contract/common/cut-text";
 import * as oidc from "openid-client";
 import type { AppContext } from "../../app-context.ts";
 import type { OidcProviderConfig } from "../../config.ts";
@@ -290,7 +291,7 @@ export async function loginWithSns(ctx: AppContext, input: SnsCallback): Promise
  */
 export function namesFromClaims(claims: Pick<SnsClaims, "givenName" | "familyName" | "name">, email: string) {
   const UNSET = "未設定";
-  const fit = (value: string) => [...value].slice(0, 50).join("");
+  const fit = (value: string) => cutText(value, 50);
   if (claims.familyName || claims.givenName) {
     return { lastName: fit(claims.familyName ?? UNSET), firstName: fit(claims.givenName ?? UNSET) };
   }

@@ -1,3 +1,4 @@
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../app-context.ts";
@@ -304,7 +305,7 @@ export async function duplicateItem(ctx: AppContext, auth: RequestAuth, level: I
         projectId: row.projectId,
         meetingId: row.meetingId,
         ...(row.primaryItemId && { primaryItemId: row.primaryItemId }),
-        name: `${row.name}のコピー`.slice(0, 200),
+        name: cutText(`${row.name}のコピー`, 200),
         description: row.description,
         position: positionBetween(last, null),
         createdBy: member.id,

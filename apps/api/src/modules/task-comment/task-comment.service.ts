@@ -1,3 +1,4 @@
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { TaskComment, TaskWatchers } from "@tasuki/contract/task-comment/task-comment.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -181,7 +182,7 @@ export async function createTaskComment(
       await reachOf(tx, task!.workspaceId, prepared.mentions),
       followers,
     );
-    await notifyTaskComment(ctx, tx, member.id, task!, notices, prepared.text.slice(0, EXCERPT_LENGTH));
+    await notifyTaskComment(ctx, tx, member.id, task!, notices, cutText(prepared.text, EXCERPT_LENGTH));
     return { row, task: task! };
   });
   return (await presentComments(ctx.db, member, task, [row]))[0]!;
@@ -214,7 +215,7 @@ export async function updateTaskComment(
       [...(await reachOf(tx, task!.workspaceId, prepared.mentions))].filter((id) => !before.has(id)),
     );
     const notices = await noticesFor(tx, task!, member.id, added, []);
-    await notifyTaskComment(ctx, tx, member.id, task!, notices, prepared.text.slice(0, EXCERPT_LENGTH));
+    await notifyTaskComment(ctx, tx, member.id, task!, notices, cutText(prepared.text, EXCERPT_LENGTH));
     return { row, task: task! };
   });
   return (await presentComments(ctx.db, member, task, [row]))[0]!;

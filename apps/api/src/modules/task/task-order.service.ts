@@ -1,3 +1,4 @@
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import type { AppContext } from "../../app-context.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
@@ -98,7 +99,7 @@ export async function duplicateTask(ctx: AppContext, auth: RequestAuth, id: stri
     const [row] = await insertTasks(tx, [
       {
         ...fields,
-        title: `${source.title}のコピー`.slice(0, 200),
+        title: cutText(`${source.title}のコピー`, 200),
         status: "none",
         // Not started, so not completed (analytics would count a copy of a completed task otherwise).
         completedAt: null,

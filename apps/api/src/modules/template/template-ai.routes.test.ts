@@ -174,6 +174,23 @@ describe("without an AI provider", () => {
       expect(res.body.message).toMatch(japanese);
     }
   });
+
+  it("never cuts an emoji in half: the draft saves as it was drafted", async () => {
+    const w = await world(t);
+    // 199 characters, then an emoji across the 200th and 201st code units.
+    const goal = `${"ゆ".repeat(199)}🍊の収穫体験`;
+    const drafted = await api("POST", "/app/ai-primary-tpl/generate", w.owner, { workspace_id: w.workspaceId, goal });
+    expect(drafted.status).toBe(200);
+    expect(drafted.body.draft.name).toBe("ゆ".repeat(199));
+    expect(drafted.body.draft.description).toContain(`「${"ゆ".repeat(40)}…」`);
+    const saved = await api("POST", "/app/primary-item-tpl/new", w.owner, {
+      workspace_id: w.workspaceId,
+      ...drafted.body.draft,
+      origin: "ai",
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.body.name).toBe("ゆ".repeat(199));
+  });
 });
 
 describe("with an OpenAI-compatible provider on loopback", () => {

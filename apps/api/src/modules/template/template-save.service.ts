@@ -1,3 +1,4 @@
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { DayBasis } from "@tasuki/contract/template/template.schema";
 import { TEMPLATE_LIMITS } from "@tasuki/contract/template/template.schema";
 import type { AppContext } from "../../app-context.ts";
@@ -54,7 +55,7 @@ async function toNodes(
     const duration = due > start ? counter.offsetOf(due) - offset + 1 : 1;
     return {
       title: task.title,
-      description: task.description.slice(0, 10000),
+      description: cutText(task.description, 10000),
       priority: task.priority,
       start_offset_days: clamp(offset, 0, TEMPLATE_LIMITS.maxOffsetDays),
       duration_days: clamp(duration, 1, TEMPLATE_LIMITS.maxDurationDays),
@@ -112,7 +113,7 @@ export async function saveItemAsTemplate(
   if (tasks.length > TEMPLATE_LIMITS.maxTasks || children.length > TEMPLATE_LIMITS.maxSecondaryItems) throw tooLarge();
   const node = await toNodes(ctx, workspaceId, tasks, input.day_basis);
   const name = input.name ?? item.name;
-  const description = item.description.slice(0, 10000);
+  const description = cutText(item.description, 10000);
   if (level === "secondary") {
     return insertTemplateLast(ctx.db, member, {
       kind: "secondary_item",
@@ -133,7 +134,7 @@ export async function saveItemAsTemplate(
       kind: "primary_item",
       secondary_items: children.map((child) => ({
         name: child.name,
-        description: child.description.slice(0, 10000),
+        description: cutText(child.description, 10000),
         tasks: tasks.filter((task) => task.secondaryItemId === child.id).map(node),
       })),
       // A task under a trashed secondary item is left out, as a duplicate leaves it.

@@ -1,3 +1,4 @@
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import { getSmoothStepPath, Position } from "@xyflow/react";
 import { avatarColour, staffInitials } from "../../components/staff-avatar.tsx";
@@ -69,9 +70,10 @@ function tint(hex: string, share: number): string {
 
 function fitText(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): string {
   if (ctx.measureText(text).width <= maxWidth) return text;
+  // Shortened a code unit at a time, but cut between graphemes: never half an emoji or 𠮷.
   let end = text.length;
-  while (end > 0 && ctx.measureText(`${text.slice(0, end)}…`).width > maxWidth) end--;
-  return `${text.slice(0, end)}…`;
+  while (end > 0 && ctx.measureText(`${cutText(text, end)}…`).width > maxWidth) end--;
+  return `${cutText(text, end)}…`;
 }
 
 function drawAvatar(

@@ -1,4 +1,5 @@
 import { idSchema, roleSchema, workspaceUserStatusSchema } from "@tasuki/contract/common/common.schema";
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { listWorkspaceUsersQuerySchema } from "@tasuki/contract/workspace-user/list-workspace-users.contract";
 import { z } from "zod";
 
@@ -19,7 +20,7 @@ export const SEARCH_MAX_LENGTH = 100;
 // The router reads `?q=123` as a number and `?q=true` as a boolean: a search for an employee code is still text.
 const searchText = z
   .union([z.string(), z.number(), z.boolean()])
-  .transform((value) => String(value).trim().slice(0, SEARCH_MAX_LENGTH) || undefined)
+  .transform((value) => cutText(String(value).trim(), SEARCH_MAX_LENGTH) || undefined)
   .optional()
   .catch(undefined);
 

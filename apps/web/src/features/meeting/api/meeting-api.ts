@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { ContractBody, ContractQuery } from "@tasuki/contract/common/define-contract";
 import {
   deleteMeetingContract,
@@ -69,7 +70,7 @@ export const shareMinutes = (id: string) => callApi(shareMeetingMinutesContract,
 /** The meeting's invitation as an .ics file, saved under the meeting's name. */
 export async function downloadMeetingIcs(id: string, name: string): Promise<void> {
   const file = await fetchApiFile(`/app/meeting/${encodeURIComponent(id)}/ical`);
-  saveBlob(file.blob, `${name.replace(/[\\/:*?"<>|]/g, "_").slice(0, 60) || "meeting"}.ics`);
+  saveBlob(file.blob, `${cutText(name.replace(/[\\/:*?"<>|]/g, "_"), 60) || "meeting"}.ics`);
 }
 
 export function useCalendarFeed(workspaceId: string, enabled: boolean) {

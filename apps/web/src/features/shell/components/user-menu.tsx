@@ -10,6 +10,7 @@ import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
+import { firstGrapheme } from "@tasuki/contract/common/cut-text";
 import { useId, useState } from "react";
 import { MenuItemLink } from "../../../components/router-link.tsx";
 import { displayName } from "../../../lib/person.ts";
@@ -34,7 +35,7 @@ export function UserMenu() {
         sx={{ borderRadius: 2, px: 1, py: 0.5, gap: 1, "&:hover": { bgcolor: "action.hover" } }}
       >
         <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: "primary.main" }}>
-          {(person.last_name || name).slice(0, 1)}
+          {firstGrapheme(person.last_name || name)}
         </Avatar>
         <Typography
           component="span"
