@@ -1,7 +1,8 @@
 import type { MailMessage } from "./mailer.ts";
 import { mail } from "./templates.ts";
 
-export type MeetingNoticeKind = "meeting_invited" | "meeting_updated" | "meeting_cancelled";
+/** `meeting_removed`: taken off a meeting that goes on; `meeting_cancelled`: the meeting itself was deleted. */
+export type MeetingNoticeKind = "meeting_invited" | "meeting_updated" | "meeting_cancelled" | "meeting_removed";
 
 export interface MeetingMailFacts {
   workspaceName: string;
@@ -17,7 +18,12 @@ const subjects: Record<MeetingNoticeKind, (name: string) => string> = {
   meeting_invited: (name) => `会議「${name}」に招待されました`,
   meeting_updated: (name) => `会議「${name}」の予定が変更されました`,
   meeting_cancelled: (name) => `会議「${name}」が取り消されました`,
+  meeting_removed: (name) => `会議「${name}」の参加者から外れました`,
 };
+
+/** Kinds after which the meeting is no longer in the recipient's calendar (the .ics is a METHOD:CANCEL). */
+export const isMeetingCancellation = (kind: MeetingNoticeKind) =>
+  kind === "meeting_cancelled" || kind === "meeting_removed";
 
 function factLines(facts: MeetingMailFacts): string {
   return [`日時: ${facts.when}`, ...(facts.roomName ? [`会議室: ${facts.roomName}`] : [])].join("\n");
@@ -32,7 +38,12 @@ export function meetingNoticeSentence(
   return {
     meeting_invited: `${who}が、会議「${facts.meetingName}」にあなたを招待しました。`,
     meeting_updated: `${who}が、会議「${facts.meetingName}」の予定を変更しました。`,
-    meeting_cancelled: `会議「${facts.meetingName}」は取り消されたか、あなたが参加者から外れました。`,
+    meeting_cancelled: facts.actorName
+      ? `${who}が、会議「${facts.meetingName}」を取り消しました。`
+      : `会議「${facts.meetingName}」が取り消されました。`,
+    meeting_removed: facts.actorName
+      ? `${who}が、会議「${facts.meetingName}」の参加者からあなたを外しました。`
+      : `会議「${facts.meetingName}」の参加者から外れました。`,
   }[kind];
 }
 
@@ -51,14 +62,14 @@ export function meetingNoticeMail(
     `ワークスペース「${facts.workspaceName}」からのお知らせです。`,
     sentence,
     factLines(facts),
-    ...(kind === "meeting_cancelled" ? [] : [`会議ページを開く:\n${facts.link}`]),
+    ...(isMeetingCancellation(kind) ? [] : [`会議ページを開く:\n${facts.link}`]),
     "添付の予定（.ics）をカレンダーに取り込めます。",
   ]);
   return {
     ...message,
     icalEvent: {
       method: ical.method,
-      filename: kind === "meeting_cancelled" ? "cancel.ics" : "invite.ics",
+      filename: isMeetingCancellation(kind) ? "cancel.ics" : "invite.ics",
       content: ical.ics,
     },
   };

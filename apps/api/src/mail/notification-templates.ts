@@ -90,7 +90,16 @@ export function describeNotification(item: Omit<NotificationMailItem, "link" | "
     case "meeting_cancelled":
       return {
         subject: `会議「${meeting}」が取り消されました`,
-        sentence: `会議「${meeting}」は取り消されたか、あなたが参加者から外れました。`,
+        sentence: item.actorName
+          ? `${who}が、会議「${meeting}」を取り消しました。`
+          : `会議「${meeting}」が取り消されました。`,
+      };
+    case "meeting_removed":
+      return {
+        subject: `会議「${meeting}」の参加者から外れました`,
+        sentence: item.actorName
+          ? `${who}が、会議「${meeting}」の参加者からあなたを外しました。`
+          : `会議「${meeting}」の参加者から外れました。`,
       };
     case "meeting_reminder":
       return {

@@ -13,6 +13,7 @@ export const notificationKindSchema = z.enum([
   "meeting_invited",
   "meeting_updated",
   "meeting_cancelled",
+  "meeting_removed",
   "meeting_reminder",
   "meeting_minutes_shared",
   "integration_broken",

@@ -16,6 +16,7 @@ export const notificationKinds = [
   "meeting_invited",
   "meeting_updated",
   "meeting_cancelled",
+  "meeting_removed",
   "meeting_reminder",
   "meeting_minutes_shared",
   "integration_broken",

@@ -127,7 +127,7 @@ describe("meeting invitations", () => {
     await api("PATCH", `/app/meeting/${m.id}`, w.organizer.tokens.access_token, {
       participant_ids: [w.participant.staffId],
     });
-    const removed = parseInvitation((await t.smtp.mailWithSubject(w.second.email, "が取り消されました")).calendar);
+    const removed = parseInvitation((await t.smtp.mailWithSubject(w.second.email, "の参加者から外れました")).calendar);
     expect(removed).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 2, status: "CANCELLED" });
     expect(removed.attendees).toEqual([w.second.email.toLowerCase()]);
     expect(t.smtp.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual([w.second.email.toLowerCase()]);
@@ -138,6 +138,39 @@ describe("meeting invitations", () => {
       (await t.smtp.mailWithSubject(w.participant.email, "が取り消されました")).calendar,
     );
     expect(cancelled).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 3 });
+  });
+
+  it("tells a participant taken off a meeting that goes on that they were removed, not that it was cancelled", async () => {
+    const w = await world();
+    const m = await newMeeting(w, { participant_ids: [w.participant.staffId, w.second.staffId] });
+    await api("PATCH", `/app/meeting/${m.id}`, w.organizer.tokens.access_token, {
+      participant_ids: [w.participant.staffId],
+    });
+    const bell = await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}`, w.second.tokens.access_token);
+    expect(bell.body.items[0]).toMatchObject({ kind: "meeting_removed", meeting: { id: m.id } });
+    const mail = await t.smtp.mailWithSubject(w.second.email, "会議「営業部定例; 第3週, 確認」の参加者から外れました");
+    expect(mail.text).toContain("さんが、会議「営業部定例; 第3週, 確認」の参加者からあなたを外しました。");
+    expect(mail.text).not.toContain("取り消");
+    // Their calendar drops their copy (METHOD:CANCEL for them alone); the meeting goes on for the others.
+    expect(parseInvitation(mail.calendar)).toMatchObject({
+      method: "CANCEL",
+      attendees: [w.second.email.toLowerCase()],
+    });
+    expect(t.smtp.mailsTo(w.participant.email).filter((each) => /取り消|外れ/.test(each.subject))).toHaveLength(0);
+
+    // A deleted meeting is cancelled for everyone left, and says by whom.
+    expect((await api("DELETE", `/app/meeting/${m.id}`, w.organizer.tokens.access_token)).status).toBe(200);
+    const cancelled = await t.smtp.mailWithSubject(
+      w.participant.email,
+      "会議「営業部定例; 第3週, 確認」が取り消されました",
+    );
+    expect(cancelled.text).toContain("さんが、会議「営業部定例; 第3週, 確認」を取り消しました。");
+    const after = await api(
+      "GET",
+      `/app/notification/list?workspace_id=${w.workspaceId}`,
+      w.participant.tokens.access_token,
+    );
+    expect(after.body.items[0]).toMatchObject({ kind: "meeting_cancelled", meeting: { id: m.id } });
   });
 
   it("answers the invitation .ics to those who see the meeting, and 404 to others", async () => {

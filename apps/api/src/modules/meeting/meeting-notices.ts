@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { NotificationKind } from "../../db/schema/notifications.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import {
+  isMeetingCancellation,
   type MeetingMailFacts,
   type MeetingNoticeKind,
   meetingNoticeMail,
@@ -116,7 +117,8 @@ export async function announceMeetingChange(
   const now = live(after) ? attendeesOf(after) : new Set<string>();
   const planned = new Map<string, MeetingNoticeKind>();
   for (const id of now) if (!was.has(id)) planned.set(id, "meeting_invited");
-  for (const id of was) if (!now.has(id)) planned.set(id, "meeting_cancelled");
+  // Taken off a meeting that goes on is not the meeting being cancelled: they are told which it was.
+  for (const id of was) if (!now.has(id)) planned.set(id, live(after) ? "meeting_removed" : "meeting_cancelled");
   if (live(before) && live(after) && scheduleChanged(before!.row, after.row)) {
     for (const id of now) if (was.has(id)) planned.set(id, "meeting_updated");
   }
@@ -160,14 +162,14 @@ export async function announceMeetingChange(
       recipientId,
       kind: "meeting" as const,
       text: `${meetingNoticeSentence(kind, facts)}（${facts.when}${facts.roomName ? `・${facts.roomName}` : ""}）`,
-      url: kind === "meeting_cancelled" ? null : facts.link,
+      url: isMeetingCancellation(kind) ? null : facts.link,
     })),
   );
   const mails: MailMessage[] = [];
   for (const [id, kind] of recipients) {
     const recipient = people.recipients.get(id);
     if (!recipient?.email || recipient.mode === "none") continue;
-    const cancelled = kind === "meeting_cancelled";
+    const cancelled = isMeetingCancellation(kind);
     const ical = meetingInvitation(
       icalMeetingOf(ctx, row, after.participantIds, people, {
         cancelled,

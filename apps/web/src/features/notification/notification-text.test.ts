@@ -66,6 +66,12 @@ describe("meeting notices", () => {
     expect(notificationText({ ...meeting, kind: "meeting_minutes_shared" })).toBe(
       "山田　太郎さんが会議「営業部定例」の議事録を共有しました",
     );
+    expect(notificationText({ ...meeting, kind: "meeting_removed" })).toBe(
+      "山田　太郎さんがあなたを会議「営業部定例」（12月7日 10:00〜）の参加者から外しました",
+    );
+    expect(notificationText({ ...meeting, kind: "meeting_cancelled" })).toBe(
+      "山田　太郎さんが会議「営業部定例」（12月7日 10:00〜）を取り消しました",
+    );
     expect(notificationText({ ...meeting, kind: "meeting_reminder", actor: null })).toBe(
       "まもなく会議「営業部定例」が始まります（12月7日 10:00〜）",
     );

@@ -36,7 +36,11 @@ export function notificationText(item: Notification): string {
     case "meeting_updated":
       return `${who}が会議${meeting}の予定を変更しました${when}`;
     case "meeting_cancelled":
-      return `会議${meeting}${when}は取り消されたか、あなたが参加者から外れました`;
+      return who ? `${who}が会議${meeting}${when}を取り消しました` : `会議${meeting}${when}は取り消されました`;
+    case "meeting_removed":
+      return who
+        ? `${who}があなたを会議${meeting}${when}の参加者から外しました`
+        : `会議${meeting}${when}の参加者から外れました`;
     case "meeting_reminder":
       return `まもなく会議${meeting}が始まります${when}`;
     case "meeting_minutes_shared":
