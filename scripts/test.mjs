@@ -38,6 +38,24 @@ function ensureChromium() {
   return chromium;
 }
 
+/** poppler's pdftotext: the API tests read every invoice PDF back as text. Installed like Chromium. */
+function ensurePdftotext() {
+  const found = () => spawnSync("pdftotext", ["-v"], { stdio: "ignore" }).status === 0;
+  if (found()) return;
+  if (process.getuid?.() !== 0) {
+    console.error("pdftotext is missing: run `sudo apt-get install -y poppler-utils`, then npm test again.");
+    process.exit(1);
+  }
+  log("installing poppler-utils (pdftotext)…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  spawnSync("apt-get", ["install", "-y", "-qq", "poppler-utils"], { stdio: "inherit", env });
+  if (!found()) {
+    console.error("Could not install poppler-utils with apt-get; install it and run npm test again.");
+    process.exit(1);
+  }
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /** Adds a report's counts to the totals; answers its failed count. */
@@ -106,6 +124,7 @@ const vitest = async (name, projects, env = {}, runner = run) => {
 
 ensureInstalled();
 const chromium = ensureChromium();
+ensurePdftotext();
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
