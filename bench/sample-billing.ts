@@ -5,11 +5,7 @@
 import { defaultBillingConfig } from "../apps/api/src/config.ts";
 import type { DbOrTx } from "../apps/api/src/db/client.ts";
 import { companies, type planContracts } from "../apps/api/src/db/schema/billing.ts";
-import {
-  addMonthsTokyo,
-  endOfNextMonthTokyo,
-  endOfTokyoDate,
-} from "../apps/api/src/modules/billing/billing-calendar.ts";
+import { addMonthsTokyo, endOfTokyoDate, transferDueDate } from "../apps/api/src/modules/billing/billing-calendar.ts";
 import { corporateNumberCheckDigit } from "../apps/api/src/modules/billing/check-digit.ts";
 import { insertInvoice, nextInvoiceSequence } from "../apps/api/src/modules/billing/invoice.repository.ts";
 import { invoiceRecipient } from "../apps/api/src/modules/billing/invoice.service.ts";
@@ -60,7 +56,7 @@ export async function fillSampleBilling(
     const end = addMonthsTokyo(current, -back + 1);
     const lines = periodLines(input.contract, start, end);
     const sequence = await nextInvoiceSequence(tx, issuerKey);
-    const dueDate = endOfNextMonthTokyo(start);
+    const dueDate = transferDueDate(start);
     // Paid by transfer a few days before the due day; the current period's invoice is still open.
     const paid =
       back > 0 ? new Date(Math.min(endOfTokyoDate(dueDate).getTime() - 5 * 86_400_000, input.now.getTime())) : null;

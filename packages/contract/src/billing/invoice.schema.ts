@@ -32,7 +32,13 @@ export const invoiceSchema = z
     status: invoiceStatusSchema,
     payment_method: paymentMethodKindSchema,
     issuer: z.object({ name: z.string(), registration_number: z.string(), address: z.string().optional() }),
-    recipient: z.object({ name: z.string() }),
+    /** 請求先 as entered when the invoice was issued (部署, ご担当者 and 住所 when the company gave them). */
+    recipient: z.object({
+      name: z.string(),
+      department: z.string().nullable(),
+      contact_name: z.string().nullable(),
+      address: z.string().nullable(),
+    }),
     lines: z.array(invoiceLineSchema),
     subtotals: z.array(z.object({ tax_rate: z.number().int(), amount: z.number().int(), tax: z.number().int() })),
     subtotal: z.number().int(),

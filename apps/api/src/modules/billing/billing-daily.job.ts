@@ -3,7 +3,7 @@ import type { AppContext } from "../../app-context.ts";
 import { runWithoutActor } from "../../db/actor.ts";
 import { updateWorkspace } from "../workspace/workspace.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
-import { DAY_MS, periodEnd, tokyoDate, tokyoDateLabel } from "./billing-calendar.ts";
+import { DAY_MS, periodEnd, periodLastDay, tokyoDate, tokyoDateLabel } from "./billing-calendar.ts";
 import { mailWorkspaceDisabled } from "./billing-mail.ts";
 import {
   findChargeableInvoices,
@@ -148,7 +148,7 @@ async function billAddedSeats(ctx: AppContext, contract: PlanContractRow): Promi
       now: ctx.now(),
     });
     if (amount > 0) {
-      const lastDay = new Date(row.currentPeriodEnd.getTime() - 1);
+      const lastDay = periodLastDay(row.currentPeriodEnd);
       await insertPendingLine(tx, row.workspaceId, {
         description: `スタッフ追加 ${added}名 日割り ${tokyoDateLabel(ctx.now())}〜${tokyoDateLabel(lastDay)}`,
         quantity: added,

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Invoice } from "@tasuki/contract/billing/invoice.schema";
 import PDFDocument from "pdfkit";
-import { tokyoDateLabel } from "./billing-calendar.ts";
+import { periodLastDay, tokyoDateLabel } from "./billing-calendar.ts";
 
 // The TrueType file by path: the package's index loads Expo code. pdfkit embeds only the glyphs used.
 const require = createRequire(import.meta.url);
@@ -41,11 +41,24 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   doc.moveDown(0.2);
   doc.font("jp").fontSize(9).text("（適格請求書）", { width, align: "center" });
 
+  // 請求先 as the company entered it: with a person, 「様」 to them; else 「御中」 to the company or its 部署.
   const top = 110;
+  const half = width / 2 - 12;
+  const { recipient } = invoice;
+  const addressee = recipient.contact_name
+    ? [recipient.department, `${recipient.contact_name} 様`].filter(Boolean).join(" ")
+    : recipient.department
+      ? `${recipient.department} 御中`
+      : null;
   doc
     .font("jp-bold")
     .fontSize(13)
-    .text(`${invoice.recipient.name} 御中`, left, top, { width: width / 2 });
+    .text(addressee ? recipient.name : `${recipient.name} 御中`, left, top, { width: half });
+  doc.font("jp").fontSize(10);
+  if (addressee) doc.text(addressee, { width: half });
+  if (recipient.address) doc.fontSize(9).text(recipient.address, left, doc.y + 2, { width: half });
+  const recipientBottom = doc.y;
+
   doc
     .font("jp")
     .fontSize(9)
@@ -53,11 +66,10 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .text(`発行日：${tokyoDateLabel(invoice.issued_at)}`, { width: width / 2, align: "right" })
     .text(`お支払期限：${tokyoDateLabel(invoice.due_date)}`, { width: width / 2, align: "right" });
   if (invoice.period_start && invoice.period_end) {
-    const lastDay = new Date(Date.parse(invoice.period_end) - 1);
-    doc.text(`対象期間：${tokyoDateLabel(invoice.period_start)}〜${tokyoDateLabel(lastDay)}`, {
-      width: width / 2,
-      align: "right",
-    });
+    doc.text(
+      `対象期間：${tokyoDateLabel(invoice.period_start)}〜${tokyoDateLabel(periodLastDay(invoice.period_end))}`,
+      { width: width / 2, align: "right" },
+    );
   }
   doc.moveDown(0.6);
   doc
@@ -68,7 +80,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   if (invoice.issuer.address) doc.text(invoice.issuer.address, { width: width / 2, align: "right" });
   doc.text(`登録番号：${invoice.issuer.registration_number}`, { width: width / 2, align: "right" });
 
-  const totalTop = Math.max(doc.y + 16, 230);
+  const totalTop = Math.max(doc.y + 16, recipientBottom + 16, 230);
   doc.rect(left, totalTop, width, 34).fill("#f1f5f9");
   doc
     .fillColor("#111827")
@@ -99,14 +111,10 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     .stroke();
   doc.font("jp").fontSize(9);
   for (const line of invoice.lines) {
-    const cells = [
-      line.description,
-      String(line.quantity),
-      yen(line.unit_price),
-      yen(line.amount),
-      `${line.tax_rate}%`,
-    ];
-    const height = doc.heightOfString(line.description, { width: columns[0]!.w - 4 });
+    // The period goes on a line of its own: Japanese text wraps at any character, which split dates (「12月2」「日」).
+    const description = line.description.replace(/ (?=\d{4}年\d{1,2}月\d{1,2}日)/, "\n");
+    const cells = [description, String(line.quantity), yen(line.unit_price), yen(line.amount), `${line.tax_rate}%`];
+    const height = doc.heightOfString(description, { width: columns[0]!.w - 4 });
     cells.forEach((cell, i) => {
       const c = columns[i]!;
       doc.text(cell, c.x, y, { width: c.w - 4, align: c.align });

@@ -8,7 +8,7 @@ import { notFound } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findWorkspace } from "../workspace/workspace.repository.ts";
-import { DAY_MS, endOfNextMonthTokyo, endOfTokyoDate, tokyoDate } from "./billing-calendar.ts";
+import { DAY_MS, endOfTokyoDate, tokyoDate, transferDueDate } from "./billing-calendar.ts";
 import { mailInvoiceIssued } from "./billing-mail.ts";
 import { findCompanyOfWorkspace } from "./billing-profile.repository.ts";
 import {
@@ -27,7 +27,28 @@ export const billingConfigOf = (ctx: AppContext) => ctx.config.billing ?? defaul
 
 const prefectureName = (key: string | null | undefined) => PREFECTURES.find((p) => p.key === key)?.name ?? "";
 
-/** 請求先 of the workspace as printed: the billing contact, else the company, else the workspace's name. */
+/** 〒100-0005 東京都千代田区丸の内1-1-1 丸の内ビル5F, or nothing when no part was entered. */
+function postalAddress(a: {
+  postal_code: string;
+  prefecture: string | null;
+  city: string;
+  street: string;
+  building: string;
+}): string | undefined {
+  const text = [
+    a.postal_code ? `〒${a.postal_code}` : "",
+    `${prefectureName(a.prefecture)}${a.city}${a.street}`,
+    a.building,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return text || undefined;
+}
+
+/**
+ * 請求先 of the workspace as printed: the billing contact (宛名, 部署, ご担当者, 住所), else the company with its
+ * 所在地, else the workspace's name.
+ */
 export async function invoiceRecipient(db: DbOrTx, workspaceId: string): Promise<InvoiceParty> {
   const company = await findCompanyOfWorkspace(db, workspaceId);
   const contact = company?.billingContact;
@@ -37,16 +58,21 @@ export async function invoiceRecipient(db: DbOrTx, workspaceId: string): Promise
       department: contact.department || undefined,
       contact_name: contact.contact_name || undefined,
       email: contact.email,
-      address: [
-        contact.postal_code ? `〒${contact.postal_code}` : "",
-        `${prefectureName(contact.prefecture)}${contact.city}${contact.street}`,
-        contact.building,
-      ]
-        .filter(Boolean)
-        .join(" "),
+      address: postalAddress(contact),
     };
   }
-  if (company) return { name: company.name };
+  if (company) {
+    return {
+      name: company.name,
+      address: postalAddress({
+        postal_code: company.postalCode,
+        prefecture: company.prefecture,
+        city: company.city,
+        street: company.street,
+        building: company.building,
+      }),
+    };
+  }
   return { name: (await findWorkspace(db, workspaceId))?.name ?? "お客様" };
 }
 
@@ -85,7 +111,7 @@ export async function issueInvoice(
     issuedAt: now,
     periodStart: input.periodStart,
     periodEnd: input.periodEnd,
-    dueDate: input.paymentMethod === "bank_transfer" ? endOfNextMonthTokyo(now) : tokyoDate(now),
+    dueDate: input.paymentMethod === "bank_transfer" ? transferDueDate(now) : tokyoDate(now),
     status: totals.total <= 0 ? "paid" : "open",
     paidAt: totals.total <= 0 ? now : null,
     paymentMethod: input.paymentMethod,
@@ -130,7 +156,12 @@ export function presentInvoice(ctx: AppContext, row: InvoiceRow): Invoice {
       registration_number: row.issuer.registration_number ?? "",
       ...(row.issuer.address ? { address: row.issuer.address } : {}),
     },
-    recipient: { name: row.recipient.name },
+    recipient: {
+      name: row.recipient.name,
+      department: row.recipient.department ?? null,
+      contact_name: row.recipient.contact_name ?? null,
+      address: row.recipient.address ?? null,
+    },
     lines: row.lines,
     subtotals: row.subtotals,
     subtotal: row.subtotal,

@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
-import { daysBetween, periodEnd, tokyoDateLabel } from "./billing-calendar.ts";
+import { daysBetween, periodEnd, periodLastDay, tokyoDateLabel } from "./billing-calendar.ts";
 import { findPartnerByCode, findPartnerById, listCards, type PartnerRow } from "./billing-profile.repository.ts";
 import { insertPendingLine } from "./invoice.repository.ts";
 import { issueInvoice } from "./invoice.service.ts";
@@ -43,7 +43,7 @@ export function periodLines(
 ): InvoiceLine[] {
   const unit = seatPrice(contract.plan, contract.cycle);
   const label = `Tasuki ${PLAN_CATALOGUE[contract.plan].label}プラン（${BILLING_CYCLE_LABELS[contract.cycle]}）`;
-  const lastDay = new Date(end.getTime() - 1);
+  const lastDay = periodLastDay(end);
   const lines: InvoiceLine[] = [
     {
       description: `${label} ${tokyoDateLabel(start)}〜${tokyoDateLabel(lastDay)}`,
@@ -206,7 +206,7 @@ export async function changePlanContract(
         now,
       });
       if (amount > 0) {
-        const lastDay = new Date(current.currentPeriodEnd.getTime() - 1);
+        const lastDay = periodLastDay(current.currentPeriodEnd);
         await insertPendingLine(tx, workspaceId, {
           description: `プラン変更（${PLAN_CATALOGUE[current.plan].label}→${PLAN_CATALOGUE[input.plan].label}）日割り ${tokyoDateLabel(now)}〜${tokyoDateLabel(lastDay)}`,
           quantity: current.seats,
