@@ -2,10 +2,12 @@
  * The sample company as a paying customer: its 会社情報 with a 請求先, and a few months of 請求書払い invoices
  * issued the way the billing job issues them (gap-free numbers, tax once per rate), all paid but the current one.
  */
+
+import { endOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
 import { defaultBillingConfig } from "../apps/api/src/config.ts";
 import type { DbOrTx } from "../apps/api/src/db/client.ts";
 import { companies, type planContracts } from "../apps/api/src/db/schema/billing.ts";
-import { addMonthsTokyo, endOfTokyoDate, transferDueDate } from "../apps/api/src/modules/billing/billing-calendar.ts";
+import { addMonthsTokyo, transferDueDate } from "../apps/api/src/modules/billing/billing-calendar.ts";
 import { corporateNumberCheckDigit } from "../apps/api/src/modules/billing/check-digit.ts";
 import { insertInvoice, nextInvoiceSequence } from "../apps/api/src/modules/billing/invoice.repository.ts";
 import { invoiceRecipient } from "../apps/api/src/modules/billing/invoice.service.ts";
@@ -59,7 +61,7 @@ export async function fillSampleBilling(
     const dueDate = transferDueDate(start);
     // Paid by transfer a few days before the due day; the current period's invoice is still open.
     const paid =
-      back > 0 ? new Date(Math.min(endOfTokyoDate(dueDate).getTime() - 5 * 86_400_000, input.now.getTime())) : null;
+      back > 0 ? new Date(Math.min(endOfTokyoDay(dueDate).getTime() - 5 * 86_400_000, input.now.getTime())) : null;
     await insertInvoice(tx, {
       workspaceId: input.workspaceId,
       contractId: input.contract.id,

@@ -1,5 +1,6 @@
 import type { Invoice, InvoiceStatus } from "@tasuki/contract/billing/invoice.schema";
 import { PREFECTURES } from "@tasuki/contract/common/address";
+import { DAY_MS, endOfTokyoDay, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
 import { defaultBillingConfig } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -8,7 +9,7 @@ import { notFound } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findWorkspace } from "../workspace/workspace.repository.ts";
-import { DAY_MS, endOfTokyoDate, tokyoDate, transferDueDate } from "./billing-calendar.ts";
+import { transferDueDate } from "./billing-calendar.ts";
 import { mailInvoiceIssued } from "./billing-mail.ts";
 import { findCompanyOfWorkspace } from "./billing-profile.repository.ts";
 import {
@@ -137,7 +138,7 @@ export async function issueInvoice(
 
 /** Open and past its due date (the end of that Tokyo day) is shown as 支払期限超過. */
 export function invoiceStatus(row: InvoiceRow, now: Date): InvoiceStatus {
-  if (row.status === "open" && now.getTime() > endOfTokyoDate(row.dueDate).getTime()) return "past_due";
+  if (row.status === "open" && now.getTime() > endOfTokyoDay(row.dueDate).getTime()) return "past_due";
   return row.status;
 }
 

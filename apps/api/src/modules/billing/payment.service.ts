@@ -1,7 +1,7 @@
+import { DAY_MS, endOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { updateWorkspace } from "../workspace/workspace.repository.ts";
-import { DAY_MS, endOfTokyoDate } from "./billing-calendar.ts";
 import { mailChargeFailed } from "./billing-mail.ts";
 import { listCards } from "./billing-profile.repository.ts";
 import { findInvoice, findOpenInvoices, type InvoiceRow, updateInvoicePayment } from "./invoice.repository.ts";
@@ -95,7 +95,7 @@ export async function daysPastDue(tx: DbOrTx, workspaceId: string, now: Date): P
   const open = await findOpenInvoices(tx, workspaceId);
   const oldest = open[0];
   if (!oldest) return 0;
-  const late = now.getTime() - endOfTokyoDate(oldest.dueDate).getTime();
+  const late = now.getTime() - endOfTokyoDay(oldest.dueDate).getTime();
   return late > 0 ? Math.ceil(late / DAY_MS) : 0;
 }
 

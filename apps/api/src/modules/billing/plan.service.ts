@@ -8,6 +8,7 @@ import {
   planHasFeature,
   TRIAL_DAYS,
 } from "@tasuki/contract/billing/plan.schema";
+import { DAY_MS } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -15,7 +16,6 @@ import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { countLiveProjects } from "../project/project-count.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
-import { DAY_MS } from "./billing-calendar.ts";
 import { findCompanyOfWorkspace } from "./billing-profile.repository.ts";
 import {
   ensureBillingAccount,
