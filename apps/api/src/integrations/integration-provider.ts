@@ -4,11 +4,23 @@ import type { SecretBox } from "../lib/secret-box.ts";
 /** The provider answered 429: nothing was posted; try again after `retryAfterSeconds`. */
 export class ProviderRateLimitedError extends Error {
   readonly retryAfterSeconds: number;
+  /**
+   * The wait is what a provider's header said, so it is read as untrusted: not a positive number (NaN from
+   * `Retry-After: soon`, an SDK's parseInt of nothing) means a minute, and no answer holds a key for more than
+   * an hour (`Retry-After: 99999999999` would have blocked every post of the account for good).
+   */
   constructor(retryAfterSeconds: number) {
-    super(`rate limited; retry after ${retryAfterSeconds}s`);
-    this.retryAfterSeconds = retryAfterSeconds;
+    const seconds =
+      Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0
+        ? Math.min(Math.ceil(retryAfterSeconds), MAX_RETRY_AFTER_SECONDS)
+        : DEFAULT_RETRY_AFTER_SECONDS;
+    super(`rate limited; retry after ${seconds}s`);
+    this.retryAfterSeconds = seconds;
   }
 }
+
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+const MAX_RETRY_AFTER_SECONDS = 60 * 60;
 
 /** The provider refused the token for good (revoked, uninstalled, expired without refresh). */
 export class ProviderTokenRejectedError extends Error {

@@ -111,7 +111,7 @@ export function verifyStripeStyleSignature(
   now: Date,
 ): ProviderEvent {
   const parts = Object.fromEntries((signature ?? "").split(",").map((kv) => kv.split("=", 2) as [string, string]));
-  const timestamp = Number(parts.t);
+  const timestamp = signatureTimestamp(signature);
   const expected = createHmac("sha256", secret)
     .update(`${parts.t}.${rawBody.toString("utf8")}`)
     .digest();
@@ -122,6 +122,22 @@ export function verifyStripeStyleSignature(
   if (Math.abs(now.getTime() / 1000 - timestamp) > 300) throw new WebhookSignatureError("timestamp too old");
   const event = JSON.parse(rawBody.toString("utf8"));
   return readEvent(event);
+}
+
+/**
+ * The `t=` of a Stripe-style signature header, in seconds, read strictly: every `t` must be decimal digits.
+ * `Number("abc")` is NaN and `NaN > 300` is false, so a signature over a `t` that is not a number would never
+ * expire (Stripe's SDK reads it with parseInt and signs `NaN.body` the same way); one parse for both providers.
+ */
+export function signatureTimestamp(signature: string | undefined): number {
+  const stamps = (signature ?? "")
+    .split(",")
+    .filter((item) => item.startsWith("t="))
+    .map((item) => item.slice(2));
+  if (stamps.length !== 1 || !/^\d{1,12}$/.test(stamps[0]!)) {
+    throw new WebhookSignatureError("the signature's timestamp is missing or not a number");
+  }
+  return Number(stamps[0]);
 }
 
 /** The fields Tasuki reads of a Stripe event object (the local provider sends the same shape). */

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { readEvent } from "./local-provider.ts";
+import { readEvent, signatureTimestamp } from "./local-provider.ts";
 import { type PaymentProvider, WebhookSignatureError } from "./payment-provider.ts";
 
 export interface StripeOptions {
@@ -101,6 +101,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     },
     verifyWebhook(rawBody, signature, now) {
       if (!options.webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set");
+      signatureTimestamp(signature);
       try {
         const event = stripe.webhooks.constructEvent(
           rawBody,

@@ -472,6 +472,22 @@ describe("bank transfer, dunning and restore", () => {
     expect(paid.body.status).toBe("paid");
   });
 
+  it("refuses a signed webhook whose timestamp is not a number: it would never expire", async () => {
+    const secret = `whsec_local_${t.ctx.config.authSecret}`;
+    const body = JSON.stringify({ id: "evt_local_nan_1", type: "customer.created", data: { object: {} } });
+    for (const stamp of ["abc", "NaN", "1e9", "", " 1"]) {
+      const signature = `t=${stamp},v1=${createHmac("sha256", secret).update(`${stamp}.${body}`).digest("hex")}`;
+      const res = await call(t.app, {
+        method: "POST",
+        url: "/app/payment/webhook",
+        payload: body,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ ...errorBody, code: "invalid_signature" });
+    }
+  });
+
   it("retries a declined card three times over a week, then disables and locks the workspace, and restores it", async () => {
     const o = await signUpWithWorkspace(t, "株式会社あおば工務店");
     const id = o.workspace.id;

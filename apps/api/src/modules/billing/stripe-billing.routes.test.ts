@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 /**
  * The Stripe adapter end to end: the API configured with a Stripe secret key talks through the official `stripe`
  * SDK to a local server speaking Stripe's API (test/fake-stripe.ts): a customer and a SetupIntent for adding a
@@ -153,5 +154,8 @@ describe("the Stripe adapter", () => {
     expect((await send(header(WEBHOOK_SECRET))).body).toEqual({ received: true, duplicate: false });
     expect((await api("GET", `/app/invoice/${invoice.id}`, token)).body.status).toBe("paid");
     expect((await send(header(WEBHOOK_SECRET))).body).toEqual({ received: true, duplicate: true });
+    // Signed with the secret over a timestamp that is not a number: the SDK reads NaN and would never expire it.
+    const nan = `t=NaN,v1=${createHmac("sha256", WEBHOOK_SECRET).update(`NaN.${payload}`).digest("hex")}`;
+    expect(await send(nan)).toMatchObject({ status: 400, body: { code: "invalid_signature" } });
   });
 });

@@ -680,6 +680,24 @@ describe("Chatwork routing, mentions, limits and tokens", () => {
     ]);
     // A 429 is not a failed try.
     expect((await deliveryRow(rows[1]!.id)).attempts).toBe(1);
+
+    // A wait that is not a number, or an absurd one, holds the account for a minute or at most an hour.
+    const [late] = await t.ctx.db
+      .insert(externalDeliveries)
+      .values({
+        workspaceId: w.workspaceId,
+        connectionId: id,
+        service: "chatwork" as const,
+        channelId: "9001",
+        text: "制限テスト 3",
+        url: null,
+        dedupeKey: "cw-rate-test:3",
+        nextAttemptAt: at(resumeAt + 2000).now(),
+      })
+      .returning();
+    chatwork.rateLimitNext(1, { "retry-after": "99999999999" });
+    expect(await runDelivery(at(resumeAt + 2000), late!.id)).toBe("rate_limited");
+    expect((await deliveryRow(late!.id)).nextAttemptAt.getTime()).toBe(frozen.getTime() + resumeAt + 2000 + 3_600_000);
   });
 
   it("refreshes an access token that Chatwork calls expired, and posts with the new one", async () => {
