@@ -1,4 +1,3 @@
-import { hkdfSync } from "node:crypto";
 import type { Config } from "../config.ts";
 import { createSecretBox } from "../lib/secret-box.ts";
 import { createChatworkApi } from "./chatwork/chatwork-api.ts";
@@ -13,6 +12,5 @@ export function createIntegrations(config: Config): Integrations {
     slack: slack ? createSlackApi(slack) : null,
     chatwork: chatwork ? createChatworkApi(chatwork) : null,
     box: createSecretBox(config.authSecret),
-    stateKey: new Uint8Array(hkdfSync("sha256", config.authSecret, "tasuki", "integration-oauth-state", 32)),
   };
 }

@@ -104,8 +104,6 @@ export interface Integrations {
   slack: SlackApi | null;
   chatwork: ChatworkApi | null;
   box: SecretBox;
-  /** Signs the OAuth `state` (derived from AUTH_SECRET under its own label). */
-  stateKey: Uint8Array;
 }
 
 export const SERVICE_LABELS: Record<ExternalServiceName, string> = { slack: "Slack", chatwork: "Chatwork" };

@@ -61,7 +61,11 @@ export const verificationTokens = pgTable("verification_tokens", {
   createdAt: createdAt(),
 });
 
-/** An OpenID Connect sign-in in flight: PKCE verifier and nonce, keyed by the state handed to the provider. */
+/**
+ * Every OAuth round trip's state (social sign-in, and Slack / Chatwork consents): a random value we issued, spent
+ * once (`used_at`) before `expires_at`. Integration states also carry the workspace and the sign-in session that
+ * started them (no PKCE verifier or nonce: those columns are empty for them).
+ */
 export const oidcRequests = pgTable("oidc_requests", {
   state: text("state").primaryKey(),
   provider: text("provider").notNull(),
@@ -71,6 +75,8 @@ export const oidcRequests = pgTable("oidc_requests", {
   redirectUri: text("redirect_uri").notNull(),
   userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
   agreeTerms: boolean("agree_terms").notNull().default(false),
+  workspaceId: uuid("workspace_id"),
+  sessionId: uuid("session_id").references(() => authSessions.id, { onDelete: "cascade" }),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),

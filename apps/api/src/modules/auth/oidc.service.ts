@@ -7,14 +7,9 @@ import type { OidcProviderConfig } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, unauthorized } from "../../lib/app-error.ts";
 import { findIdentity, findUserByEmail, insertIdentity, insertUser } from "../user/user.repository.ts";
-import {
-  consumeOidcRequest,
-  deleteExpiredOidcRequests,
-  findLiveOidcRequest,
-  insertOidcRequest,
-} from "./auth.repository.ts";
 import { startSession } from "./auth.service.ts";
 import type { RequestAuth } from "./authenticate.ts";
+import { findLiveOAuthState, issueOAuthState, type OAuthStateRow, spendOAuthState } from "./oauth-state.ts";
 
 export interface SnsCallback {
   provider: SnsProvider;
@@ -125,21 +120,21 @@ export async function authorize(
   }
   const configuration = await clientConfiguration(ctx, p);
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
   const nonce = oidc.randomNonce();
-  const now = ctx.now();
-  await deleteExpiredOidcRequests(ctx.db, now);
-  await insertOidcRequest(ctx.db, {
-    state,
-    provider: p.provider,
-    purpose: input.purpose,
-    codeVerifier,
-    nonce,
-    redirectUri: redirectUri(ctx),
-    userId: input.purpose === "link" ? auth!.userId : null,
-    agreeTerms: input.purpose === "signup",
-    expiresAt: new Date(now.getTime() + REQUEST_TTL_MS),
-  });
+  const state = await issueOAuthState(
+    ctx.db,
+    {
+      provider: p.provider,
+      purpose: input.purpose,
+      codeVerifier,
+      nonce,
+      redirectUri: redirectUri(ctx),
+      userId: input.purpose === "link" ? auth!.userId : null,
+      agreeTerms: input.purpose === "signup",
+    },
+    ctx.now(),
+    REQUEST_TTL_MS,
+  );
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: redirectUri(ctx),
     scope: SCOPE,
@@ -160,7 +155,7 @@ interface SnsClaims {
   name: string | null;
 }
 
-type OidcRequestRow = NonNullable<Awaited<ReturnType<typeof findLiveOidcRequest>>>;
+type OidcRequestRow = OAuthStateRow;
 
 const text = (value: unknown): string | null =>
   typeof value === "string" && value.trim() !== "" ? value.trim().normalize("NFC") : null;
@@ -172,7 +167,7 @@ const text = (value: unknown): string | null =>
  */
 async function exchange(ctx: AppContext, input: SnsCallback, purpose: Purpose, userId: string | null = null) {
   const p = providerConfig(ctx, input.provider);
-  const request = await findLiveOidcRequest(ctx.db, input.state, ctx.now());
+  const request = await findLiveOAuthState(ctx.db, input.state, ctx.now());
   if (!request) throw invalidState("state is unknown, expired or already used");
   if (request.provider !== input.provider) throw invalidState(`state was issued for ${request.provider}`);
   if (request.purpose !== purpose) throw invalidState(`state was issued for purpose ${request.purpose}`);
@@ -220,7 +215,7 @@ async function exchange(ctx: AppContext, input: SnsCallback, purpose: Purpose, u
 
 /** Spends the state inside the caller's transaction: of two requests racing with one state, one wins. */
 async function spend(ctx: AppContext, tx: DbOrTx, request: OidcRequestRow) {
-  if (!(await consumeOidcRequest(tx, request.state, ctx.now()))) {
+  if (!(await spendOAuthState(tx, request.state, ctx.now()))) {
     throw invalidState("state was used by a concurrent request");
   }
 }

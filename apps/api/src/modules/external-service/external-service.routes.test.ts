@@ -211,6 +211,27 @@ describe("configuration", () => {
     });
     expect(forged).toMatchObject({ status: 400, body: { code: "invalid_oauth_state" } });
   });
+
+  it("spends a state once: a link with a used state and another code changes nothing", async () => {
+    const w = await createTaskWorld(t, "株式会社再利用");
+    const started = await api("POST", "/app/workspace-external-service/new", w.owner, {
+      workspace_id: w.workspaceId,
+      service: "slack",
+    });
+    const first = slack.approve(started.body.authorize_url);
+    expect((await api("POST", "/app/workspace-external-service/callback", w.owner, first)).status).toBe(200);
+    const before = await api("GET", `/app/workspace-external-service/${started.body.id}`, w.owner);
+    // The same state with a fresh code (as the linkage page would post it from an address someone sent).
+    const again = slack.approve(started.body.authorize_url);
+    expect(again.state).toBe(first.state);
+    expect(await api("POST", "/app/workspace-external-service/callback", w.owner, again)).toMatchObject({
+      status: 400,
+      body: { code: "invalid_oauth_state" },
+    });
+    expect(await api("GET", `/app/workspace-external-service/${started.body.id}`, w.owner)).toMatchObject({
+      body: { connected_at: before.body.connected_at },
+    });
+  });
 });
 
 describe("Slack", () => {

@@ -32,7 +32,7 @@ import {
   upsertRoute,
 } from "./external-service.repository.ts";
 import { chatworkOf, providerFailure, sealTokens, slackOf, withConnectionToken } from "./external-token.ts";
-import { signOAuthState, verifyOAuthState } from "./oauth-state.ts";
+import { issueIntegrationState, readIntegrationState, spendIntegrationState } from "./oauth-state.ts";
 
 const integrationsOnly = { permission: "manage_integrations" } as const;
 const connectionNotFound = () => notFound("external service");
@@ -133,8 +133,8 @@ export async function newExternalService(
     }
     return found;
   });
-  const state = await signOAuthState(
-    ctx.integrations.stateKey,
+  const state = await issueIntegrationState(
+    ctx.db,
     {
       target: "workspace",
       service: body.service,
@@ -142,6 +142,7 @@ export async function newExternalService(
       userId: auth.userId,
       sessionId: auth.sessionId,
     },
+    oauthRedirectUri(ctx),
     ctx.now(),
   );
   return { ...(await presentOne(ctx.db, row)), authorize_url: provider.authorizeUrl(state, oauthRedirectUri(ctx)) };
@@ -152,13 +153,16 @@ export async function newExternalService(
  * caller's own Chatwork link). Only the user who started may finish, with the rights they need now.
  */
 export async function completeOAuth(ctx: AppContext, auth: RequestAuth, body: { code: string; state: string }) {
-  const state = await verifyOAuthState(ctx.integrations.stateKey, body.state, auth, ctx.now());
+  const state = await readIntegrationState(ctx.db, body.state, auth, ctx.now());
+  // Spent by the transaction that writes the outcome, so a failed exchange (a code of the wrong Slack team) can
+  // be retried in the same consent, while a completed one can never be replayed with another code.
+  const spend = (tx: DbOrTx) => spendIntegrationState(tx, body.state, ctx.now());
   if (state.target === "personal" && state.service === "slack") {
-    await completeSlackSignIn(ctx, auth, state.workspaceId, body.code);
+    await completeSlackSignIn(ctx, auth, state.workspaceId, body.code, spend);
   } else if (state.target === "personal") {
-    await completePersonalLink(ctx, auth, state.workspaceId, body.code);
+    await completePersonalLink(ctx, auth, state.workspaceId, body.code, spend);
   } else {
-    await completeConnection(ctx, auth, state.workspaceId, state.service, body.code);
+    await completeConnection(ctx, auth, state.workspaceId, state.service, body.code, spend);
   }
   return { target: state.target, service: state.service, workspace_id: state.workspaceId };
 }
@@ -169,6 +173,7 @@ async function completeConnection(
   workspaceId: string,
   service: ExternalServiceName,
   code: string,
+  spend: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   const member = await requireMember(ctx.db, auth, workspaceId, integrationsOnly);
   await requirePremiumFeature(ctx.db, workspaceId, "integrations");
@@ -198,6 +203,7 @@ async function completeConnection(
     throw providerFailure(service, error);
   }
   await ctx.db.transaction(async (tx) => {
+    await spend(tx);
     const row = await findConnectionByService(tx, workspaceId, service, "update");
     if (!row) throw connectionNotFound();
     // Another Slack workspace (or Chatwork account) than before: the people's links named the old one's members.
@@ -223,7 +229,13 @@ const connectedValues = (values: Partial<ConnectionRow>, staffId: string, now: D
 });
 
 /** A person's own Chatwork account, after their consent: linked to the workspace's Chatwork connection. */
-async function completePersonalLink(ctx: AppContext, auth: RequestAuth, workspaceId: string, code: string) {
+async function completePersonalLink(
+  ctx: AppContext,
+  auth: RequestAuth,
+  workspaceId: string,
+  code: string,
+  spend: (tx: DbOrTx) => Promise<void>,
+) {
   const member = await requireMember(ctx.db, auth, workspaceId);
   await requirePremiumFeature(ctx.db, workspaceId, "integrations");
   const connection = await findConnectionByService(ctx.db, workspaceId, "chatwork");
@@ -238,6 +250,7 @@ async function completePersonalLink(ctx: AppContext, auth: RequestAuth, workspac
     throw providerFailure("chatwork", error);
   }
   await ctx.db.transaction(async (tx) => {
+    await spend(tx);
     const link = await upsertLink(tx, {
       workspaceId,
       connectionId: connection.id,
@@ -257,7 +270,13 @@ async function completePersonalLink(ctx: AppContext, auth: RequestAuth, workspac
  * Tasuki workspace is connected to (else the bot could not write to them). Their Slack address may differ from
  * their Tasuki one: that is what this way of linking is for.
  */
-async function completeSlackSignIn(ctx: AppContext, auth: RequestAuth, workspaceId: string, code: string) {
+async function completeSlackSignIn(
+  ctx: AppContext,
+  auth: RequestAuth,
+  workspaceId: string,
+  code: string,
+  spend: (tx: DbOrTx) => Promise<void>,
+) {
   const member = await requireMember(ctx.db, auth, workspaceId);
   await requirePremiumFeature(ctx.db, workspaceId, "integrations");
   const connection = await findConnectionByService(ctx.db, workspaceId, "slack");
@@ -276,6 +295,7 @@ async function completeSlackSignIn(ctx: AppContext, auth: RequestAuth, workspace
     );
   }
   await ctx.db.transaction(async (tx) => {
+    await spend(tx);
     const link = await upsertLink(tx, {
       workspaceId,
       connectionId: connection.id,

@@ -18,7 +18,7 @@ import {
 } from "./external-service.repository.ts";
 import { connectionMissing, oauthRedirectUri } from "./external-service.service.ts";
 import { chatworkOf, connectionToken, providerFailure, slackOf } from "./external-token.ts";
-import { signOAuthState } from "./oauth-state.ts";
+import { issueIntegrationState } from "./oauth-state.ts";
 
 const SERVICES = ["slack", "chatwork"] as const;
 
@@ -86,8 +86,8 @@ export async function newMyExternalLinkage(
   const connection = await findConnectionByService(ctx.db, body.workspace_id, body.service);
   if (connection?.state !== "active") throw connectionMissing(body.service);
   if (body.service === "chatwork" || body.method === "sign_in") {
-    const state = await signOAuthState(
-      ctx.integrations.stateKey,
+    const state = await issueIntegrationState(
+      ctx.db,
       {
         target: "personal",
         service: body.service,
@@ -95,6 +95,7 @@ export async function newMyExternalLinkage(
         userId: auth.userId,
         sessionId: auth.sessionId,
       },
+      oauthRedirectUri(ctx),
       ctx.now(),
     );
     const [linkage] = (await linkagesOf(ctx, body.workspace_id, member.id)).filter(
