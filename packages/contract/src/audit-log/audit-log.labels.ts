@@ -14,6 +14,8 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   secondary_item: "中項目",
   task: "タスク",
   task_attachment: "タスクの添付ファイル",
+  task_comment: "タスクのコメント",
+  task_watcher: "タスクのウォッチ",
   plan_contract: "プラン契約",
   credit_card: "クレジットカード",
   invoice: "請求書",
@@ -25,6 +27,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   external_link: "外部連携（個人）",
   external_route: "外部連携の通知先",
   session: "ログイン",
+  system: "システム",
 };
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -33,7 +36,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   deleted: "削除",
   restored: "復元",
   login: "ログイン",
+  signup: "新規登録",
+  token_renewal: "ログインの延長",
+  error: "エラー",
 };
+
+/** The screen name of a row's entity; one this version does not know is shown as stored. */
+export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity;
+
+/** The screen name of a row's action; one this version does not know is shown as stored. */
+export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
 
 /**
  * The changed columns by their names on screen, for the 監査ログ page and its CSV: every column the audited tables
@@ -150,4 +162,40 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   broken_reason: "切断の理由",
   channel_name: "チャンネル",
   kinds: "通知の種類",
+  user_id: "ユーザー",
+  task_id: "タスク",
+  comment_id: "コメント",
+  author_id: "投稿者",
+  body: "本文",
+  mentions: "メンション",
+  edited_at: "編集日時",
+  staff_id: "スタッフ",
+  file_name: "ファイル名",
+  content_type: "ファイルの種類",
+  size: "サイズ（バイト）",
+  has_preview: "プレビュー画像",
+  storage_key: "保存先",
+  uploaded_by: "アップロードした人",
+  provider_customer_id: "決済サービスの顧客ID",
+  provider_payment_method_id: "決済サービスのカードID",
+  provider_payment_id: "決済サービスの支払いID",
+  contract_id: "プラン契約",
+  partner_id: "パートナー",
+  issuer_key: "発行元",
+  sequence: "連番",
+  issuer: "発行元の情報",
+  recipient: "宛先",
+  lines: "明細",
+  subtotals: "税率ごとの小計",
+  replaces_invoice_id: "差し替え元の請求書",
+  connection_id: "連携先の接続",
+  external_id: "連携先のID",
+  external_user_id: "連携先のユーザーID",
+  bot_user_id: "ボットのユーザーID",
+  room_id: "チャットルーム",
+  channel_id: "チャンネルID",
 };
+
+/** Fields that point to another row or a person: `*_id`, and who created, connected or uploaded something. */
+export const isAuditReference = (key: string): boolean =>
+  key.endsWith("_id") || key === "created_by" || key === "connected_by" || key === "uploaded_by";

@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity } from "@tasuki/contract/audit-log/audit-log.schema";
 import { and, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLogs } from "../../db/schema/audit-logs.ts";
@@ -120,14 +121,17 @@ export async function findNamesByIds(db: DbOrTx, workspaceId: string, ids: strin
   return names;
 }
 
-/** An operator event (no workspace): sign-up, login, token renewal, application error. */
+/**
+ * An operator event (no workspace): sign-up, login, token renewal, application error. Its entity and action are
+ * the contract's, so that what is written is what the 監査ログ answer lists.
+ */
 export async function insertOperatorEvent(
   db: DbOrTx,
   event: {
     actorUserId: string | null;
-    entity: "session" | "system";
+    entity: Extract<AuditEntity, "session" | "system">;
     entityId: string | null;
-    action: string;
+    action: AuditAction;
     detail: Record<string, unknown>;
   },
 ): Promise<void> {

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { AUDIT_FIELD_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "@tasuki/contract/audit-log/audit-log.schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
@@ -166,6 +168,113 @@ describe("the audit log", () => {
     expect(forged!.entity_label).toBeNull();
     expect(forged!.names).toEqual({ [w.memberId]: "鈴木　一郎" });
     expect(JSON.stringify(forged)).not.toContain("他社の秘密の部署");
+  });
+
+  it("answers the log once tasks have comments and watchers, naming them, and a row it does not know shows as stored", async () => {
+    const w = await world();
+    const task = await api("POST", "/app/task/new", w.admin, {
+      workspace_id: w.workspaceId,
+      title: "見積書を送る",
+      assignee_id: w.memberId,
+    });
+    expect(task.status).toBe(201);
+    const comment = await api("POST", `/app/task/${task.body.id}/comment/new`, w.member, {
+      body: "<p>先方に確認しました</p>",
+    });
+    expect(comment.status).toBe(201);
+    expect((await api("PUT", `/app/task/${task.body.id}/watcher`, w.admin)).status).toBe(200);
+
+    const entries = (await log(w)).items;
+    const commented = entries.find((entry) => entry.entity === "task_comment");
+    expect(commented).toMatchObject({
+      action: "created",
+      actor: { id: w.memberId },
+      entity_label: "見積書を送る：鈴木　一郎",
+      after: { body: "<p>先方に確認しました</p>", task_id: task.body.id },
+    });
+    expect(commented!.names).toMatchObject({ [task.body.id]: "見積書を送る", [w.memberId]: "鈴木　一郎" });
+    expect(entries.find((entry) => entry.entity === "task_watcher")).toMatchObject({
+      action: "created",
+      actor: { id: w.adminId },
+      entity_label: expect.stringMatching(/^見積書を送る：/),
+    });
+    expect((await log(w, "&entity=task_comment")).total).toBe(1);
+
+    // A row written by a newer version (an entity and an action this one does not list) is shown as stored,
+    // and the rest of the page with it.
+    await t.ctx.db.insert(auditLogs).values({
+      workspaceId: w.workspaceId,
+      actorUserId: null,
+      entity: "task_reaction",
+      entityId: randomUUID(),
+      action: "archived",
+      after: { emoji: "👍" },
+    });
+    const page = await log(w);
+    expect(page.items[0]).toMatchObject({ entity: "task_reaction", action: "archived", after: { emoji: "👍" } });
+    expect(page.items.some((entry) => entry.entity === "task_comment")).toBe(true);
+
+    const csv = await t.app.inject({
+      method: "GET",
+      url: `/app/audit-log/export.csv?workspace_id=${w.workspaceId}`,
+      headers: { authorization: `Bearer ${w.owner}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    const text = csv.rawPayload.subarray(3).toString("utf8");
+    expect(text).toContain(",タスクのコメント,見積書を送る：鈴木　一郎,作成,");
+    expect(text).toContain(",タスクのウォッチ,");
+    expect(text).toContain(",task_reaction,,archived,");
+  });
+
+  it("lists in its contract every entity and action the database's audit triggers and operator events can write", async () => {
+    // The triggers are created by migrations (SQL), the contract is TypeScript: the catalog is where they meet.
+    const triggers = await t.ctx.db.execute<{ table: string; definition: string }>(sql`
+      select c.relname as table, pg_get_triggerdef(tg.oid) as definition
+      from pg_trigger tg
+      join pg_class c on c.oid = tg.tgrelid
+      join pg_proc p on p.oid = tg.tgfoid
+      where p.proname = 'tasuki_audit' and not tg.tgisinternal`);
+    const rows = (triggers as unknown as { rows: { table: string; definition: string }[] }).rows;
+    const entities = rows.map((row) => /tasuki_audit\('([a-z_]+)'\)/.exec(row.definition)?.[1] ?? row.definition);
+    expect(entities.length).toBeGreaterThan(20);
+    expect(entities).toContain("task_comment");
+    expect(entities.filter((entity) => !(AUDIT_ENTITIES as readonly string[]).includes(entity))).toEqual([]);
+
+    const source = await t.ctx.db.execute<{ source: string }>(
+      sql`select prosrc as source from pg_proc where proname = 'tasuki_audit'`,
+    );
+    const [body] = (source as unknown as { rows: { source: string }[] }).rows;
+    // Every value the function gives `op`, which it writes as the action.
+    const actions = [...body!.source.matchAll(/(?:op :=|THEN|ELSE)\s+'([a-z_]+)'/g)].map((match) => match[1]!);
+    expect(new Set(actions)).toEqual(new Set(["created", "updated", "deleted", "restored"]));
+    expect(actions.filter((action) => !(AUDIT_ACTIONS as readonly string[]).includes(action))).toEqual([]);
+
+    // Every column the trigger copies has a name on screen (ids of the row and its workspace are not shown).
+    const skipped = /key IN \(([^)]*)\)/.exec(body!.source)![1]!.match(/[a-z_]+/g)!;
+    const columns = await t.ctx.db.execute<{ table: string; column: string }>(sql`
+      select table_name as table, column_name as column from information_schema.columns
+      where table_schema = current_schema() and table_name in (${sql.join(
+        rows.map((row) => sql`${row.table}`),
+        sql`, `,
+      )})`);
+    const unnamed = (columns as unknown as { rows: { table: string; column: string }[] }).rows
+      .filter(({ column }) => !["id", "workspace_id", ...skipped].includes(column))
+      .filter(({ column }) => !/_hash$|token|secret|password/.test(column))
+      .filter(({ column }) => !(column in AUDIT_FIELD_LABELS))
+      .map(({ table, column }) => `${table}.${column}`);
+    expect(unnamed).toEqual([]);
+
+    // Operator events (sign-up, sign-in, renewal, errors) are written by the API; each one it wrote is listed too.
+    const w = await world();
+    await api("POST", "/app/auth/login-with-email", undefined, { email: w.adminEmail, password: PASSWORD });
+    const written = await t.ctx.db
+      .selectDistinct({ entity: auditLogs.entity, action: auditLogs.action })
+      .from(auditLogs)
+      .where(sql`${auditLogs.workspaceId} is null`);
+    for (const row of written) {
+      expect(AUDIT_ENTITIES).toContain(row.entity);
+      expect(AUDIT_ACTIONS).toContain(row.action);
+    }
   });
 
   it("never copies secrets, and refuses to change or remove a row", async () => {

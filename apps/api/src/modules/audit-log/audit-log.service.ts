@@ -1,8 +1,9 @@
 import type { auditLogFilterSchema, listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
 import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_ENTITY_LABELS,
   AUDIT_FIELD_LABELS,
+  auditActionLabel,
+  auditEntityLabel,
+  isAuditReference,
 } from "@tasuki/contract/audit-log/audit-log.labels";
 import type { AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import type { z } from "zod";
@@ -33,37 +34,40 @@ function ownLabel(row: AuditLogRow): string | null {
   const values = { ...(row.before ?? {}), ...(row.after ?? {}) } as Record<string, unknown>;
   if (typeof values.title === "string") return values.title;
   if (typeof values.name === "string") return values.name;
+  if (typeof values.file_name === "string") return values.file_name;
   if (typeof values.last_name === "string" && typeof values.first_name === "string") {
     return `${values.last_name}\u3000${values.first_name}`;
   }
   return null;
 }
 
-/** Fields that point to another row or a person: `*_id` and who created or connected something. */
-const isReference = (key: string) => key.endsWith("_id") || key === "created_by" || key === "connected_by";
-
 function referencedIds(row: AuditLogRow): string[] {
   const ids: string[] = [];
   for (const values of [row.before, row.after] as (Record<string, unknown> | null)[]) {
     for (const [key, value] of Object.entries(values ?? {})) {
-      if (isReference(key) && typeof value === "string" && key !== "workspace_id") ids.push(value);
+      if (isAuditReference(key) && typeof value === "string" && key !== "workspace_id") ids.push(value);
     }
   }
   return ids;
 }
 
-/** A membership row (group, project, meeting) has no name of its own: 「営業部：山田　太郎」. */
-const LINKS: Record<string, string> = {
-  group_member: "group_id",
-  project_member: "project_id",
-  meeting_participant: "meeting_id",
+/**
+ * A row that links a person to something has no name of its own: a membership (group, project, meeting) is
+ * 「営業部：山田　太郎」, a comment or a watcher 「見積書を送る：山田　太郎」 (the task, then its author or watcher).
+ */
+const LINKS: Record<string, { parent: string; person: string }> = {
+  group_member: { parent: "group_id", person: "workspace_user_id" },
+  project_member: { parent: "project_id", person: "workspace_user_id" },
+  meeting_participant: { parent: "meeting_id", person: "workspace_user_id" },
+  task_comment: { parent: "task_id", person: "author_id" },
+  task_watcher: { parent: "task_id", person: "staff_id" },
 };
 function linkLabel(row: AuditLogRow, names: Map<string, string>): string | null {
-  const parentKey = LINKS[row.entity];
-  if (!parentKey) return null;
+  const link = LINKS[row.entity];
+  if (!link) return null;
   const values = { ...(row.before ?? {}), ...(row.after ?? {}) } as Record<string, unknown>;
-  const parent = names.get(String(values[parentKey]));
-  const person = names.get(String(values.workspace_user_id));
+  const parent = names.get(String(values[link.parent]));
+  const person = names.get(String(values[link.person]));
   return parent && person ? `${parent}：${person}` : (parent ?? person ?? null);
 }
 
@@ -117,10 +121,10 @@ async function present(ctx: AppContext, workspaceId: string, rows: AuditLogRow[]
             avatar_url: imageUrl(actor.avatarImageId),
           }
         : null,
-      entity: row.entity as AuditLog["entity"],
+      entity: row.entity,
       entity_id: row.entityId,
       entity_label: ownLabel(row) ?? linkLabel(row, names) ?? (row.entityId ? (names.get(row.entityId) ?? null) : null),
-      action: row.action as AuditLog["action"],
+      action: row.action,
       before: row.before ?? null,
       after: row.after ?? null,
       names: own,
@@ -188,9 +192,9 @@ export async function exportAuditLogCsv(ctx: AppContext, auth: RequestAuth, quer
     ...items.map((item) => [
       tokyoDateTime.format(new Date(item.created_at)),
       item.actor ? `${item.actor.last_name}\u3000${item.actor.first_name}` : "システム",
-      AUDIT_ENTITY_LABELS[item.entity] ?? item.entity,
+      auditEntityLabel(item.entity),
       item.entity_label ?? "",
-      AUDIT_ACTION_LABELS[item.action] ?? item.action,
+      auditActionLabel(item.action),
       changesCell(item),
       item.entity_id ?? "",
     ]),

@@ -1,3 +1,4 @@
+import type { AuditAction } from "@tasuki/contract/audit-log/audit-log.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -6,7 +7,7 @@ import { verifyAccessToken } from "../auth/tokens.ts";
 import { insertOperatorEvent } from "./audit-log.repository.ts";
 
 /** The auth calls that open or renew a session, and what the operator log calls them. */
-const SESSION_EVENTS: Record<string, { action: string; method: string }> = {
+const SESSION_EVENTS: Record<string, { action: AuditAction; method: string }> = {
   "/app/auth/signup-with-email": { action: "signup", method: "email" },
   "/app/auth/signup-with-sns": { action: "signup", method: "sns" },
   "/app/auth/login-with-email": { action: "login", method: "email" },

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+import { auditActionLabel, auditEntityLabel } from "@tasuki/contract/audit-log/audit-log.labels";
 import { describe, expect, it } from "vitest";
 import { changeLines, changeSummary, formatValue } from "./audit-log-labels.ts";
 
@@ -72,5 +74,34 @@ describe("names and the one-line summary", () => {
     expect(formatValue("project", "starts_on", "2025-11-25")).toBe("2025年11月25日");
     expect(formatValue("workspace", "date_style", "japanese")).toBe("和暦");
     expect(changeSummary([])).toBe("");
+  });
+});
+
+describe("entries of a comment, and what this version does not know", () => {
+  it("shows a comment's text without its markup and without its mentions' ids", () => {
+    expect(
+      changeLines({
+        entity: "task_comment",
+        before: null,
+        after: {
+          body: '<p><span data-type="mention" data-id="s1">@山田　太郎</span> 先方に<strong>確認</strong>しました</p>',
+          mentions: { staff: ["s1"], groups: [] },
+          task_id: "t1",
+        },
+        names: { t1: "見積書を送る" },
+      }),
+    ).toEqual([
+      { key: "body", label: "本文", before: null, after: "@山田　太郎 先方に確認しました" },
+      { key: "task_id", label: "タスク", before: null, after: "見積書を送る" },
+    ]);
+  });
+
+  it("shows an entity, an action and a field it has no name for as stored", () => {
+    expect(auditEntityLabel("task_comment")).toBe("タスクのコメント");
+    expect(auditEntityLabel("task_reaction")).toBe("task_reaction");
+    expect(auditActionLabel("archived")).toBe("archived");
+    expect(changeLines({ entity: "task_reaction", before: null, after: { emoji: "👍" }, names: {} })).toEqual([
+      { key: "emoji", label: "emoji", before: null, after: "👍" },
+    ]);
   });
 });

@@ -1,5 +1,11 @@
-import { AUDIT_FIELD_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
-import type { AuditEntity, AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
+import { AUDIT_FIELD_LABELS, isAuditReference } from "@tasuki/contract/audit-log/audit-log.labels";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  type AuditAction,
+  type AuditEntity,
+  type AuditLog,
+} from "@tasuki/contract/audit-log/audit-log.schema";
 import { DATE_STYLE_LABELS, type DateStyle } from "@tasuki/contract/workspace/workspace.schema";
 import { formatDateTime, formatJapaneseDate } from "../../lib/date.ts";
 import { PRIORITY_LABELS, STATUS_LABELS } from "../task/task-labels.ts";
@@ -12,26 +18,46 @@ const STAFF_STATUS: Record<string, string> = {
 };
 const ROLES: Record<string, string> = { owner: "オーナー", admin: "管理者", member: "メンバー", guest: "ゲスト" };
 
-/** Ids and the manual order are not what a reader looks for in a row of the log (the CSV has everything). */
-const HIDDEN = new Set(["id", "workspace_id", "user_id", "position", "periodic_series_id", "minutes_version"]);
+/**
+ * Ids, the manual order and where a file is kept are not what a reader looks for in a row of the log, nor a
+ * comment's mentions (its text names them); the CSV has everything.
+ */
+const HIDDEN = new Set([
+  "id",
+  "workspace_id",
+  "user_id",
+  "position",
+  "periodic_series_id",
+  "minutes_version",
+  "storage_key",
+  "mentions",
+]);
+
+/**
+ * The filters offer what a workspace's log can hold: the operator events other than sign-ins (sign-ups, renewals,
+ * application errors) belong to no workspace (decision 0011).
+ */
+export const AUDIT_ENTITY_FILTERS: readonly AuditEntity[] = AUDIT_ENTITIES.filter((entity) => entity !== "system");
+export const AUDIT_ACTION_FILTERS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
+  (action) => action !== "signup" && action !== "token_renewal" && action !== "error",
+);
+
+/** A comment's body is sanitised HTML: the log shows its text. */
+function htmlText(html: string): string {
+  return (new DOMParser().parseFromString(html, "text/html").body.textContent ?? "").trim();
+}
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
 
 export const fieldLabel = (key: string) => AUDIT_FIELD_LABELS[key] ?? key;
 
-const isReference = (key: string) => key.endsWith("_id") || key === "created_by" || key === "connected_by";
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A stored value as a person reads it: people and rows by their names (`names` of the entry), dates in Tokyo as
  * the workspace writes them, statuses and roles by their labels, empty as "（なし）".
  */
-export function formatValue(
-  entity: AuditEntity,
-  key: string,
-  value: unknown,
-  names: Record<string, string> = {},
-): string {
+export function formatValue(entity: string, key: string, value: unknown, names: Record<string, string> = {}): string {
   if (value === null || value === undefined || value === "") return "（なし）";
   if (typeof value === "boolean") return value ? "はい" : "いいえ";
   if (typeof value === "string") {
@@ -43,7 +69,8 @@ export function formatValue(
     if (key === "priority") return PRIORITY_LABELS[value as keyof typeof PRIORITY_LABELS] ?? value;
     if (key === "role") return ROLES[value] ?? value;
     if (key === "date_style") return DATE_STYLE_LABELS[value as DateStyle] ?? value;
-    if (isReference(key)) return names[value] ?? "（削除されたデータ）";
+    if (key === "body" && entity === "task_comment") return htmlText(value) || "（なし）";
+    if (isAuditReference(key)) return names[value] ?? "（削除されたデータ）";
     if (/_at$/.test(key) && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
     if (DATE_ONLY.test(value)) return formatJapaneseDate(value);
     return value;

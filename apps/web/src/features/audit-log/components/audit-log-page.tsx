@@ -20,7 +20,12 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  auditActionLabel,
+  auditEntityLabel,
+} from "@tasuki/contract/audit-log/audit-log.labels";
 import type { AuditAction, AuditEntity, AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import { useState } from "react";
@@ -37,7 +42,7 @@ import { useSignedInSession } from "../../auth/session.ts";
 import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
 import { useExportAuditLog } from "../api/export-audit-log.ts";
 import { useAuditLogs } from "../api/list-audit-logs.ts";
-import { changeLines, changeSummary } from "../audit-log-labels.ts";
+import { AUDIT_ACTION_FILTERS, AUDIT_ENTITY_FILTERS, changeLines, changeSummary } from "../audit-log-labels.ts";
 
 export const AUDIT_LOGS_PER_PAGE = 50;
 
@@ -142,7 +147,7 @@ function AuditLogContent({
             onChange={(event) => onSearch({ entity: (event.target.value || undefined) as AuditEntity, page: 1 })}
           >
             <MenuItem value="">すべて</MenuItem>
-            {(Object.keys(AUDIT_ENTITY_LABELS) as AuditEntity[]).map((entity) => (
+            {AUDIT_ENTITY_FILTERS.map((entity) => (
               <MenuItem key={entity} value={entity}>
                 {AUDIT_ENTITY_LABELS[entity]}
               </MenuItem>
@@ -156,7 +161,7 @@ function AuditLogContent({
             onChange={(event) => onSearch({ action: (event.target.value || undefined) as AuditAction, page: 1 })}
           >
             <MenuItem value="">すべて</MenuItem>
-            {(Object.keys(AUDIT_ACTION_LABELS) as AuditAction[]).map((action) => (
+            {AUDIT_ACTION_FILTERS.map((action) => (
               <MenuItem key={action} value={action}>
                 {AUDIT_ACTION_LABELS[action]}
               </MenuItem>
@@ -259,12 +264,11 @@ function AuditLogContent({
   );
 }
 
-const actionColours: Record<AuditAction, "success" | "info" | "error" | "warning" | "default"> = {
+const actionColours: Partial<Record<string, "success" | "info" | "error" | "warning">> = {
   created: "success",
   updated: "info",
   deleted: "error",
   restored: "warning",
-  login: "default",
 };
 
 /** One line per change; opening it shows every changed field, from → to. */
@@ -318,7 +322,7 @@ function AuditRow({ item }: { item: AuditLog }) {
         <TableCell>
           <Typography variant="body2" sx={{ wordBreak: "break-word" }}>
             <Box component="span" sx={{ color: "text.secondary", mr: 1 }}>
-              {AUDIT_ENTITY_LABELS[item.entity]}
+              {auditEntityLabel(item.entity)}
             </Box>
             {item.entity_label ?? ""}
           </Typography>
@@ -327,8 +331,8 @@ function AuditRow({ item }: { item: AuditLog }) {
           <Chip
             size="small"
             variant="outlined"
-            color={actionColours[item.action]}
-            label={AUDIT_ACTION_LABELS[item.action]}
+            color={actionColours[item.action] ?? "default"}
+            label={auditActionLabel(item.action)}
           />
         </TableCell>
         <TableCell sx={{ display: { xs: "none", md: "table-cell" }, maxWidth: 0, width: "35%" }}>
