@@ -264,30 +264,43 @@ describe("login", () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it("answers 429 after repeated failures, even to the right password", async () => {
+  const loginFrom = (remoteAddress: string, email: string, password: string) =>
+    call(t.app, { method: "POST", url: "/app/auth/login-with-email", remoteAddress, payload: { email, password } });
+
+  it("answers 429 after repeated failures from one client, even to the right password, and only to that client", async () => {
     const { email } = await signUp(t);
     for (let i = 0; i < 10; i++) {
-      expectError(
-        await post("/app/auth/login-with-email", { email, password: `Wrong-${i}-password` }),
-        401,
-        "invalid_credentials",
-      );
+      expectError(await loginFrom("198.51.100.7", email, `Wrong-${i}-password`), 401, "invalid_credentials");
     }
-    expectError(await post("/app/auth/login-with-email", { email, password: PASSWORD }), 429, "rate_limited");
-    // The window passes and the address may try again.
+    expectError(await loginFrom("198.51.100.7", email, PASSWORD), 429, "rate_limited");
+    // Whoever sent them locked out only themselves: the owner on their usual network still signs in.
+    expect((await loginFrom("203.0.113.20", email, PASSWORD)).status).toBe(200);
+    // The window passes and that client may try again.
     t.advance(15 * 60 * 1000);
-    expect((await post("/app/auth/login-with-email", { email, password: PASSWORD })).status).toBe(200);
+    expect((await loginFrom("198.51.100.7", email, PASSWORD)).status).toBe(200);
   });
 
-  it("counts wrong passwords before checking them: 30 at once for one address get 10 answers 401, the rest 429", async () => {
+  it("stops a guesser who changes client address at 100 wrong passwords an hour for the address", {
+    timeout: 120_000,
+  }, async () => {
+    const { email } = await signUp(t);
+    // Ten clients, ten wrong passwords each: each client's own limit is just reached, the address's too.
+    for (let client = 0; client < 10; client++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => loginFrom(`198.51.100.${100 + client}`, email, `Wrong-${i}-password`)),
+      );
+      expect(statuses(answers)).toEqual({ 401: 10 });
+    }
+    expectError(await loginFrom("203.0.113.21", email, PASSWORD), 429, "rate_limited");
+  });
+
+  it("counts wrong passwords before checking them: 30 at once from one client get 10 answers 401, the rest 429", async () => {
     const { email } = await signUp(t);
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
-        post("/app/auth/login-with-email", { email, password: `Wrong-${i}-password` }),
-      ),
+      Array.from({ length: 30 }, (_, i) => loginFrom("198.51.100.8", email, `Wrong-${i}-password`)),
     );
     expect(statuses(answers)).toEqual({ 401: 10, 429: 20 });
-    expectError(await post("/app/auth/login-with-email", { email, password: PASSWORD }), 429, "rate_limited");
+    expectError(await loginFrom("198.51.100.8", email, PASSWORD), 429, "rate_limited");
   });
 
   it("does not count successful logins against the address", async () => {

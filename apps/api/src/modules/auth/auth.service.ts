@@ -54,7 +54,22 @@ export const limits = {
     max: 60 * scale,
     windowSeconds: 15 * MINUTE,
   }),
-  loginFailPerAddress: (email: string) => ({ key: `login-fail:addr:${email}`, max: 10, windowSeconds: 15 * MINUTE }),
+  // Wrong passwords (OWASP's authentication cheat sheet): counted per address *and client*, so that whoever sends
+  // ten wrong ones locks out only themselves, not the owner on their usual network; a slower, higher limit per
+  // address alone stops a guesser who rotates client addresses.
+  loginFailPerAddressAndIp: (email: string, ip: string) => ({
+    key: `login-fail:addr-ip:${email}:${ip}`,
+    max: 10,
+    windowSeconds: 15 * MINUTE,
+  }),
+  loginFailPerAddress: (email: string) => ({ key: `login-fail:addr:${email}`, max: 100, windowSeconds: 60 * MINUTE }),
+  // The current password asked by a signed-in session (me/email, me/password): only a holder of that account's
+  // session can send it, so it has its own strict count and locks no one else's login.
+  currentPasswordPerAddress: (email: string) => ({
+    key: `password-check:addr:${email}`,
+    max: 10,
+    windowSeconds: 15 * MINUTE,
+  }),
   loginFailPerIp: (ip: string, scale = 1) => ({
     key: `login-fail:ip:${ip}`,
     max: 50 * scale,
@@ -280,19 +295,26 @@ const invalidCredentials = () =>
   );
 
 /**
- * Checks a password against the limits of wrong passwords (per address, and per IP when there is one): the
- * attempt is counted before argon2 runs and given back when the password was right, so that concurrent
- * guesses cannot all pass a counter that is only written after the check. `passwordHash` may be missing (an
- * unknown address, an account without a password): argon2 still runs, so the answer takes as long.
+ * Checks a password against the limits of wrong passwords: a login's per client address, per address and client,
+ * and per address alone; a signed-in session's check of its current password (no `ip`) per address. The attempt
+ * is counted before argon2 runs and given back when the password was right, so that concurrent guesses cannot
+ * all pass a counter that is only written after the check. `passwordHash` may be missing (an unknown address, an
+ * account without a password): argon2 still runs, so the answer takes as long.
  */
 export async function verifyPasswordWithinLimits(
   ctx: AppContext,
   input: { email: string; password: string; passwordHash: string | null | undefined; ip?: string },
 ): Promise<boolean> {
-  const hits = await hitLimits(ctx, [
-    ...(input.ip ? [limits.loginFailPerIp(input.ip, ctx.config.authIpLimitScale)] : []),
-    limits.loginFailPerAddress(input.email),
-  ]);
+  const hits = await hitLimits(
+    ctx,
+    input.ip
+      ? [
+          limits.loginFailPerIp(input.ip, ctx.config.authIpLimitScale),
+          limits.loginFailPerAddressAndIp(input.email, input.ip),
+          limits.loginFailPerAddress(input.email),
+        ]
+      : [limits.currentPasswordPerAddress(input.email)],
+  );
   const ok = await verifyPassword(input.passwordHash, input.password);
   if (ok) await refundHits(ctx, hits);
   return ok;

@@ -52,7 +52,7 @@ const wrongPassword = () =>
 
 /**
  * A stolen session must not be able to guess the password it would need to take the account over: each
- * check counts against the same per-address limit of wrong passwords as a login, before argon2 runs.
+ * check counts against a per-address limit of wrong current passwords, before argon2 runs.
  */
 async function assertCurrentPassword(ctx: AppContext, user: UserRow, currentPassword: string | undefined) {
   // An account made through a social login has no password yet: nothing to confirm.
