@@ -14,6 +14,28 @@ export async function lockWorkspacePlan(tx: DbOrTx, workspaceId: string): Promis
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tasuki:plan:${workspaceId}`}, 0))`);
 }
 
+/**
+ * Serialises the workspaces one account creates, so that two created at once cannot both find no trial before
+ * them (one trial per account).
+ */
+export async function lockAccountTrial(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tasuki:trial:${userId}`}, 0))`);
+}
+
+/**
+ * Whether a workspace the account created has ever had a trial (running, or `expired`: a trial's end). Read across
+ * workspaces on purpose: the question is about the account, not one workspace.
+ */
+export async function hasAccountHadTrial(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: planContracts.id })
+    .from(planContracts)
+    .innerJoin(workspaces, eq(workspaces.id, planContracts.workspaceId))
+    .where(and(eq(workspaces.createdBy, userId), inArray(planContracts.status, ["trial", "expired"])))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The contract in force (`trial` or `active`). */
 export async function findCurrentContract(db: DbOrTx, workspaceId: string): Promise<PlanContractRow | null> {
   const [row] = await db

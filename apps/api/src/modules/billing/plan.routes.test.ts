@@ -13,6 +13,7 @@ import {
   errorBody,
   japanese,
   PASSWORD,
+  signUp,
   signUpWithWorkspace,
   type TestApp,
   uniqueEmail,
@@ -112,6 +113,29 @@ describe("plans", () => {
     const foreign = await api("GET", `/app/plan-contract/list-all?workspace_id=${c.id}`, other.tokens.access_token);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject(errorBody);
+  });
+
+  it("gives one trial per account: a second workspace, or two made at once, start on free", async () => {
+    const c = companies.trial;
+    const contractOf = async (token: string, id: string) =>
+      (await api("GET", `/app/plan-contract/list-all?workspace_id=${id}`, token)).body.items[0];
+    const second = await api("POST", "/app/workspace/new", c.token, { name: "株式会社trial 第二" });
+    expect(second.status).toBe(201);
+    expect(await contractOf(c.token, second.body.id)).toMatchObject({ plan: "free", status: "active" });
+    expect(await contractOf(c.token, c.id)).toMatchObject({ plan: "premium", status: "trial" });
+
+    // An account without a workspace yet, making two at once: exactly one gets the trial.
+    const fresh = await signUp(t);
+    const made = await Promise.all(
+      ["株式会社同時A", "株式会社同時B"].map((name) =>
+        api("POST", "/app/workspace/new", fresh.tokens.access_token, { name }),
+      ),
+    );
+    expect(made.map((res) => res.status)).toEqual([201, 201]);
+    const statuses = await Promise.all(
+      made.map(async (res) => (await contractOf(fresh.tokens.access_token, res.body.id)).status),
+    );
+    expect(statuses.sort()).toEqual(["active", "trial"]);
   });
 
   it("lets a trial workspace add more than the free plan's limits", async () => {

@@ -21,23 +21,31 @@ import {
   ensureBillingAccount,
   findCurrentContract,
   findWorkspaceStanding,
+  hasAccountHadTrial,
   insertContract,
   listContracts,
   listOwnerNames,
+  lockAccountTrial,
   lockWorkspacePlan,
   type PlanContractRow,
 } from "./plan-contract.repository.ts";
 
-/** A new workspace's 30-day premium trial, inside the transaction that creates the workspace. */
-export async function startTrial(tx: DbOrTx, workspaceId: string, now: Date): Promise<void> {
+/**
+ * A new workspace's first contract, inside the transaction that creates it: the 30-day premium trial, once per
+ * account (decision 0017); a later workspace of the same creator starts on free. The workspace row must already
+ * name its creator (`created_by`), and no other workspace of that creator may be made meanwhile (the lock).
+ */
+export async function startFirstContract(tx: DbOrTx, workspaceId: string, creatorId: string, now: Date) {
+  await lockAccountTrial(tx, creatorId);
+  const hadTrial = await hasAccountHadTrial(tx, creatorId);
   await insertContract(tx, {
     workspaceId,
-    plan: "premium",
+    plan: hadTrial ? "free" : "premium",
     cycle: "monthly",
     seats: 1,
-    status: "trial",
+    status: hadTrial ? "active" : "trial",
     currentPeriodStart: now,
-    currentPeriodEnd: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+    currentPeriodEnd: hadTrial ? null : new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
   });
   await ensureBillingAccount(tx, workspaceId);
 }

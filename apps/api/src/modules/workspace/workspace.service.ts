@@ -12,7 +12,7 @@ import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { effectiveRules } from "../authority/permissions.ts";
-import { startTrial } from "../billing/plan.service.ts";
+import { startFirstContract } from "../billing/plan.service.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";
 import {
@@ -81,7 +81,7 @@ export async function createWorkspace(
       lastNameKana: user.lastNameKana,
       firstNameKana: user.firstNameKana,
     });
-    await startTrial(tx, workspace.id, ctx.now());
+    await startFirstContract(tx, workspace.id, user.id, ctx.now());
     return presentWorkspace(tx, workspace);
   });
 }
