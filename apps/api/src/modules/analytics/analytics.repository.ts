@@ -402,18 +402,24 @@ export async function findLiveStaff(db: DbOrTx, workspaceId: string, staffId: st
 }
 
 /**
- * The groups a staff member reaches for group analytics: those they belong to and every live group below them
- * (a department head sees the sections of their department).
+ * The groups a staff member reaches for group analytics: the groups they lead, and with `memberships` those they
+ * belong to, and every live group below them (a department head sees the sections of their department). Without a
+ * staff member: every live group.
  */
 export async function reachableGroups(
   db: DbOrTx,
   workspaceId: string,
-  staffId: string | null,
+  staff: { id: string; memberships: boolean } | null,
 ): Promise<{ id: string; name: string; parent_id: string | null }[]> {
-  const seeds = staffId
-    ? sql`select g.id from groups g join group_members m on m.group_id = g.id
-          where m.workspace_id = ${workspaceId} and m.workspace_user_id = ${staffId} and g.deleted_at is null`
-    : sql`select id from groups where workspace_id = ${workspaceId} and parent_id is null and deleted_at is null`;
+  const led = (staffId: string) =>
+    sql`select id from groups where workspace_id = ${workspaceId} and leader_id = ${staffId} and deleted_at is null`;
+  const seeds = !staff
+    ? sql`select id from groups where workspace_id = ${workspaceId} and parent_id is null and deleted_at is null`
+    : staff.memberships
+      ? sql`select g.id from groups g join group_members m on m.group_id = g.id
+            where m.workspace_id = ${workspaceId} and m.workspace_user_id = ${staff.id} and g.deleted_at is null
+            union ${led(staff.id)}`
+      : led(staff.id);
   return rowsOf(
     db,
     sql`with recursive reach(id) as (

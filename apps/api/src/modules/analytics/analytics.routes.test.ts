@@ -310,6 +310,40 @@ describe("who sees what", () => {
     }
   });
 
+  it("lets a group's leader with the default member rules analyse the group she leads, its sub-groups and their people", async () => {
+    const lead = async (leaderId: string | null) =>
+      expect((await api("PATCH", `/app/group/${w.groups.sales}`, w.owner, { leader_id: leaderId })).status).toBe(200);
+    await lead(w.ids.b);
+    try {
+      // B leads 営業部 as a member (default rules: only her own figures by the matrix).
+      const scopes = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.tokens.b);
+      expect(scopes.body.default_scope).toEqual({ kind: "group", id: w.groups.sales });
+      expect(scopes.body.groups.map((g: { id: string }) => g.id)).toEqual([w.groups.sales, w.groups.tokyo]);
+      expect(scopes.body.workspace).toBeNull();
+      const summary = await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.b);
+      expect(summary.status).toBe(200);
+      // Counted are the tasks B may open: 営業部's T3 and T4 (東京課's T1, T2 are not hers to see).
+      expect(summary.body.now.open).toBe(2);
+      expect((await api("GET", `/app/analytics/summary?${q("group", w.groups.tokyo)}`, w.tokens.b)).status).toBe(200);
+      expect((await api("GET", `/app/analytics/workload?${q("workspace_user", w.ids.a)}`, w.tokens.b)).status).toBe(
+        200,
+      );
+      // Not above or beside what she leads, not the workspace; and A, led, gains nothing.
+      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.dev)}`, w.tokens.b), 404);
+      expectError(await api("GET", `/app/analytics/summary?${q("workspace_user", w.ids.d)}`, w.tokens.b), 404);
+      expectError(await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId)}`, w.tokens.b), 403);
+      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.a), 404);
+      // A guest who leads a group still sees no analytics: the matrix turns analytics off for her role.
+      const guestStaff = (await api("GET", `/app/workspace-user/me?workspace_id=${w.workspaceId}`, w.tokens.guest)).body
+        .id as string;
+      await lead(guestStaff);
+      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.guest), 403);
+    } finally {
+      await lead(null);
+    }
+    expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.b), 404);
+  });
+
   it("never counts a task the caller may not see, even with workspace analytics", async () => {
     await setMemberRules(["view_analytics_workspace", "view_analytics_person"]);
     try {

@@ -79,6 +79,18 @@ const can = (member: Membership) => ({
   person: member.permissions.includes("view_analytics_person"),
 });
 
+/**
+ * The groups the caller reaches below the workspace: with view_analytics_group those they belong to, and for anyone
+ * whose role may see analytics at all the groups they lead (a 課長 of role member analyses her 課), each with the
+ * groups below it. The matrix stays the switch of analytics as a whole: a role without any analytics permission
+ * reaches nothing, whatever it leads.
+ */
+function groupsInReach(ctx: AppContext, member: Membership, rights: ReturnType<typeof can>) {
+  if (rights.workspace) return reachableGroups(ctx.db, member.workspaceId, null);
+  if (!rights.group && !rights.person) return Promise.resolve([]);
+  return reachableGroups(ctx.db, member.workspaceId, { id: member.id, memberships: rights.group });
+}
+
 async function analyticsMember(ctx: AppContext, auth: RequestAuth, workspaceId: string) {
   const member = await requireMember(ctx.db, auth, workspaceId);
   const rights = can(member);
@@ -97,7 +109,8 @@ interface ResolvedScope {
 /**
  * The scope of a query, if the caller may see it: view_analytics_workspace reaches everything; view_analytics_group
  * the caller's groups with their sub-groups, the people in them, and the projects the caller sees; everyone with an
- * analytics permission themselves (as assignee and as manager) and the projects they manage. A scope out of reach
+ * analytics permission themselves (as assignee and as manager), the projects they manage, and the groups they lead
+ * with their sub-groups and people. A scope out of reach
  * answers 404, as a missing one does, so analytics never confirms what exists elsewhere.
  */
 async function resolveScope(
@@ -108,8 +121,7 @@ async function resolveScope(
   const { member, rights } = await analyticsMember(ctx, auth, query.workspace_id);
   const workspaceId = member.workspaceId;
   const missing = () => notFound("analytics scope");
-  const reachableIds = async () =>
-    rights.group ? (await reachableGroups(ctx.db, workspaceId, member.id)).map((group) => group.id) : [];
+  const reachableIds = async () => (await groupsInReach(ctx, member, rights)).map((group) => group.id);
   switch (query.scope) {
     case "workspace": {
       if (query.scope_id !== workspaceId) throw missing();
@@ -149,7 +161,7 @@ async function resolveScope(
       const allowed =
         rights.workspace ||
         staff.id === member.id ||
-        (rights.group && (await staffInGroups(ctx.db, workspaceId, staff.id, await reachableIds())));
+        (await staffInGroups(ctx.db, workspaceId, staff.id, await reachableIds()));
       if (!allowed) throw missing();
       const name = `${staff.lastName}\u3000${staff.firstName}`;
       return {
@@ -412,11 +424,7 @@ export async function listAnalyticsScopes(
   const member = await requireMember(ctx.db, auth, query.workspace_id);
   const rights = can(member);
   const workspaceId = member.workspaceId;
-  const groups = rights.workspace
-    ? await reachableGroups(ctx.db, workspaceId, null)
-    : rights.group
-      ? await reachableGroups(ctx.db, workspaceId, member.id)
-      : [];
+  const groups = await groupsInReach(ctx, member, rights);
   const projects = rights.workspace
     ? await listProjectsFor(ctx.db, workspaceId, null)
     : rights.group
@@ -424,12 +432,12 @@ export async function listAnalyticsScopes(
       : [];
   const any = rights.workspace || rights.group || rights.person;
   const me = any ? staffRef(member) : null;
-  // The landing scope: the widest the caller may see. A group member lands on their topmost reachable group.
+  // The landing scope: the widest the caller may see. A group member or leader lands on their topmost group.
   const reachable = new Set(groups.map((group) => group.id));
   const topGroup = groups.find((group) => !group.parent_id || !reachable.has(group.parent_id));
   const default_scope = rights.workspace
     ? ({ kind: "workspace", id: workspaceId } as const)
-    : rights.group && topGroup
+    : topGroup
       ? ({ kind: "group", id: topGroup.id } as const)
       : any
         ? ({ kind: "workspace_user", id: member.id } as const)
