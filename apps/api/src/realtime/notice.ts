@@ -1,4 +1,4 @@
-import type { TaskAudienceRefs } from "../modules/task/task.repository.ts";
+import type { TaskAudienceRefs } from "../access/access.repository.ts";
 
 export type EventAction = "created" | "updated" | "deleted" | "restored";
 

@@ -1,17 +1,16 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
-import type { AppContext } from "../app-context.ts";
-import { verifyRealtimeToken } from "../modules/auth/tokens.ts";
-import { findPrimaryItems, findSecondaryItems } from "../modules/item/item.repository.ts";
-import { canSeeAllProjects } from "../modules/item/item-access.ts";
-import { findMeetingAudience } from "../modules/meeting/meeting-visibility.ts";
 import {
+  findMeetingAudience,
   findProjectAudience,
   findTaskAudience,
   type TaskAudienceRefs,
   type TaskViewer,
-} from "../modules/task/task.repository.ts";
-import { viewerOf } from "../modules/task/task.service.ts";
+} from "../access/access.repository.ts";
+import { taskViewerOf as accessTaskViewerOf, canSeeAllProjects } from "../access/access.ts";
+import type { AppContext } from "../app-context.ts";
+import { verifyRealtimeToken } from "../modules/auth/tokens.ts";
+import { findPrimaryItems, findSecondaryItems } from "../modules/item/item.repository.ts";
 import { requireMember } from "../plugins/workspace-scope.ts";
 import { type EventSource, listenForEvents } from "./event-source.ts";
 import { type Notice, type NoticeRow, parseNotice } from "./notice.ts";
@@ -385,7 +384,11 @@ export class RealtimeHub {
     const projects = await findProjectAudience(this.ctx.db, workspaceId, staffIds, [...projectIds]);
     const meetingViewers = [...listeners.values()]
       .filter((listener) => listener.status === "active" && !seesAllMeetings(listener))
-      .map((listener) => ({ staffId: listener.staffId, allProjects: canSeeAllProjects(listener) }));
+      .map((listener) => ({
+        staffId: listener.staffId,
+        guest: listener.role === "guest",
+        allProjects: canSeeAllProjects(listener),
+      }));
     const meetings = await findMeetingAudience(this.ctx.db, workspaceId, meetingViewers, [...meetingIds]);
     return { projects, meetings, itemProjects };
   }
@@ -424,7 +427,7 @@ export class RealtimeHub {
 /** Who may see which projects and meetings, and the parent of each changed item. */
 interface ProjectSight {
   projects: Set<string>;
-  /** `staffId:meetingId` pairs by the meeting rule (meeting-visibility.ts). */
+  /** `staffId:meetingId` pairs by the meeting rule (access/access.repository.ts). */
   meetings: Set<string>;
   /** Item id → its parent; absent when the item is gone for good. */
   itemProjects: Map<string, { projectId: string | null; meetingId: string | null }>;
@@ -440,7 +443,7 @@ const seesAllMeetings = (listener: Listener) => listener.permissions.includes("m
 
 /** The task list's viewer (view_all_tasks, guest or member) of a listening staff member. */
 const taskViewerOf = (listener: Listener): TaskViewer =>
-  viewerOf({ id: listener.staffId, role: listener.role, permissions: listener.permissions });
+  accessTaskViewerOf({ id: listener.staffId, role: listener.role, permissions: listener.permissions });
 
 function maySee(
   listener: Listener,

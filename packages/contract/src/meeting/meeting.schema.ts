@@ -22,7 +22,8 @@ export const meetingWarningSchema = z
   .object({
     code: z.enum(["participant_busy", "room_busy"]),
     message: z.string(),
-    meeting_id: idSchema,
+    /** The other meeting, or null when the caller may not see it (the warning then names neither it nor its id). */
+    meeting_id: idSchema.nullable(),
     staff_id: idSchema.nullable(),
   })
   .meta({ id: "MeetingWarning" });

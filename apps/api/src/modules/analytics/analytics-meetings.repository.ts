@@ -1,8 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { type MeetingViewer, meetingVisibleTo, type TaskViewer } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { meetings } from "../../db/schema/meetings.ts";
-import { type MeetingViewer, meetingVisibleTo } from "../meeting/meeting-visibility.ts";
-import type { TaskViewer } from "../task/task.repository.ts";
 import { rowsOf, type ScopeFilter, scopedTasks, subtreeOf } from "./analytics.repository.ts";
 
 /** A person takes part in a meeting as its organiser or one of its participants. */

@@ -1,9 +1,8 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { projectVisibleTo, type TaskViewer, taskVisibleTo } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 import { groupMembers, groups, projects, workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
-import { projectVisibleTo } from "../project/project.repository.ts";
-import { type TaskViewer, visibleTo as taskVisibleTo } from "../task/task.repository.ts";
 
 /** A scope's tasks as a condition on `tasks`: which column ties them to it (a group's with its sub-groups). */
 export type ScopeFilter =

@@ -11,6 +11,7 @@ import type { getAnalyticsBreakdownContract } from "@tasuki/contract/analytics/g
 import type { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
 import type { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
 import type { z } from "zod";
+import { meetingViewerOf, projectViewerOf, taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { createGate, type Gate } from "../../lib/gate.ts";
@@ -18,10 +19,7 @@ import { type Membership, requireMember } from "../../plugins/workspace-scope.ts
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { meetingViewerOf } from "../item/item-access.ts";
-import { projectVisibilityOf } from "../project/project.service.ts";
 import { loadStaffRefs } from "../task/task.repository.ts";
-import { viewerOf } from "../task/task.service.ts";
 import {
   type BreakdownKey,
   breakdownFigures,
@@ -196,7 +194,7 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
   const { member, filter, scope } = await resolveScope(ctx, auth, query);
   const period = periodOf(ctx, query);
   const now = ctx.now();
-  const viewer = viewerOf(member);
+  const viewer = taskViewerOf(member);
   const mondays = weeksOf(period);
   // One statement: the scope's tasks are read once for the figures and the weekly trend.
   const sums = await gated(ctx, () =>
@@ -281,7 +279,7 @@ export async function getAnalyticsMeetings(
   const { member, filter, scope } = await resolveScope(ctx, auth, query);
   const period = periodOf(ctx, query);
   const now = ctx.now();
-  const viewers = { tasks: viewerOf(member), meetings: meetingViewerOf(member) };
+  const viewers = { tasks: taskViewerOf(member), meetings: meetingViewerOf(member) };
   const until = new Date(Math.min(period.end.getTime(), now.getTime()));
   const held = await gated(ctx, () =>
     meetingsHeld(ctx.db, member.workspaceId, filter, viewers.meetings, period.start, until),
@@ -345,7 +343,7 @@ export async function getAnalyticsWorkload(
       ctx.db,
       member.workspaceId,
       filter,
-      viewerOf(member),
+      taskViewerOf(member),
       now,
       { tomorrow: startOfTokyoDay(today + 1), in4: startOfTokyoDay(today + 4), in8: startOfTokyoDay(today + 8) },
       ROW_LIMIT,
@@ -382,12 +380,12 @@ export async function getAnalyticsBreakdown(
       ctx.db,
       workspaceId,
       filter,
-      viewerOf(member),
+      taskViewerOf(member),
       { now: ctx.now(), start: period.start, end: period.end },
       key,
       filter.kind === "group" ? filter.groupId : null,
       ROW_LIMIT,
-      projectVisibilityOf(member),
+      projectViewerOf(member),
     ),
   );
   const hidden = (row: { key: string | null }) => query.by === "project" && row.key === HIDDEN_PROJECT_KEY;

@@ -1,7 +1,7 @@
 import { and, sql } from "drizzle-orm";
+import type { TaskViewer } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { weeklyReportSends } from "../../db/schema/notifications.ts";
-import type { TaskViewer } from "../task/task.repository.ts";
 import { rowsOf, scopedTasks } from "./analytics.repository.ts";
 
 export interface WeeklyReportCandidate {

@@ -1,11 +1,11 @@
 import type { AuthorityRules } from "@tasuki/contract/authority/authority.schema";
 import { planHasFeature } from "@tasuki/contract/billing/plan.schema";
+import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import { weeklyReportMail } from "../../mail/weekly-report-templates.ts";
 import { permissionsOf } from "../authority/permissions.ts";
 import { currentPlan } from "../billing/plan.service.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
-import { viewerOf } from "../task/task.service.ts";
 import { summaryFigures } from "./analytics.repository.ts";
 import { isoOfDay, mondayOf, startOfTokyoDay, tokyoDayOf } from "./analytics-period.ts";
 import { claimWeeklyReport, findWeeklyReportCandidates, overdueManagedTasks } from "./weekly-report.repository.ts";
@@ -46,7 +46,7 @@ export async function runWeeklyReports(ctx: AppContext): Promise<{ week: string;
     if (!plans.get(person.workspaceId)) continue;
     const permissions = permissionsOf(person.role, person.authorityRules as AuthorityRules | null);
     if (!permissions.some((permission) => permission.startsWith("view_analytics_"))) continue;
-    const viewer = viewerOf({ id: person.staffId, role: person.role, permissions });
+    const viewer = taskViewerOf({ id: person.staffId, role: person.role, permissions });
     const scope = { kind: "management" as const, staffId: person.staffId };
     const claimed = await ctx.db.transaction(async (tx) => {
       if (!(await claimWeeklyReport(tx, person.staffId, week, now))) return false;

@@ -1,22 +1,9 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
+import { checkAccess } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, forbidden } from "../../lib/app-error.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
-import { findVisibleMeetingIds, type MeetingViewer } from "../meeting/meeting-visibility.ts";
-import { findVisibleProjectIds } from "../task/task.repository.ts";
-
-/** Permissions that open every project of the workspace to the eye (as on the project pages). */
-const seeAll: Permission[] = ["manage_projects", "view_all_tasks"];
-
-export const canSeeAllProjects = (member: Pick<Membership, "permissions">) =>
-  seeAll.some((p) => member.permissions.includes(p));
-
-/** The meeting rule's viewer of a member: manage_meetings sees every meeting. */
-export const meetingViewerOf = (member: Pick<Membership, "id" | "permissions">): MeetingViewer =>
-  member.permissions.includes("manage_meetings")
-    ? { kind: "all" }
-    : { kind: "staff", staffId: member.id, allProjects: canSeeAllProjects(member) };
 
 /**
  * The caller's membership of a workspace, with "not a member" answered as the given 404, so that an id of
@@ -42,7 +29,7 @@ export interface ItemParent {
 /**
  * The one placement/visibility rule of items (and of every way of placing a row under a project or meeting):
  * a project's items follow the project rule (its group's members, its manager and members, manage_projects or
- * view_all_tasks), a meeting's agenda the meeting rule (meeting-visibility.ts). Any parent the caller may not
+ * view_all_tasks), a meeting's agenda the meeting rule (access/access.ts). Any parent the caller may not
  * see, or of another workspace, answers the given 404 for the whole call. Two queries whatever the count.
  */
 export async function requireParentsVisible(
@@ -51,21 +38,21 @@ export async function requireParentsVisible(
   parents: Iterable<ItemParent>,
   notFoundError: () => AppError,
 ): Promise<void> {
+  if (!(await parentsVisible(db, member, parents))) throw notFoundError();
+}
+
+/** Whether the caller sees every one of these parents (the same two queries, answered as a yes or no). */
+export async function parentsVisible(db: DbOrTx, member: Membership, parents: Iterable<ItemParent>): Promise<boolean> {
   const projectIds = new Set<string>();
   const meetingIds = new Set<string>();
   for (const parent of parents) {
     if (parent.projectId) projectIds.add(parent.projectId);
     if (parent.meetingId) meetingIds.add(parent.meetingId);
   }
-  const projects = await findVisibleProjectIds(
-    db,
-    member.workspaceId,
-    [...projectIds],
-    canSeeAllProjects(member) ? null : member.id,
-  );
-  if (projects.size !== projectIds.size) throw notFoundError();
-  const meetings = await findVisibleMeetingIds(db, member.workspaceId, [...meetingIds], meetingViewerOf(member));
-  if (meetings.size !== meetingIds.size) throw notFoundError();
+  // One after the other: inside a transaction both go through the same connection.
+  const projects = await checkAccess(db, member, "project", projectIds);
+  const meetings = await checkAccess(db, member, "meeting", meetingIds);
+  return projects.size === projectIds.size && meetings.size === meetingIds.size;
 }
 
 /** Projects only (the project's own lists: its tasks, its items). */

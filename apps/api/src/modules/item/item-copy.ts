@@ -1,4 +1,5 @@
 import { v7 as uuidv7 } from "uuid";
+import { type AccessMember, checkAccess } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { tasks } from "../../db/schema/tasks.ts";
 import { insertTasks } from "../task/task.repository.ts";
@@ -36,10 +37,29 @@ function copyTask(task: TaskRow, into: { primaryItemId: string; secondaryItemId:
 }
 
 /**
- * Copies the live children of a primary item (secondary items, and tasks under either level) under its copy, in
- * a fixed number of statements whatever their count.
+ * The live tasks under these items that the copier may see (the task rule): a copy shows its tasks' titles and
+ * descriptions to everyone who sees the parent, so a task the copier gets 404 for is never copied.
  */
-async function copyPrimaryItemChildren(db: DbOrTx, source: ItemRow, copyId: string, by: string): Promise<void> {
+export async function findCopyableTasksUnder(
+  db: DbOrTx,
+  member: AccessMember,
+  under: { primaryItemIds: string[]; secondaryItemIds: string[] },
+) {
+  const found = await findLiveTasksUnder(db, member.workspaceId, under);
+  const seen = await checkAccess(
+    db,
+    member,
+    "task",
+    found.map((task) => task.id),
+  );
+  return found.filter((task) => seen.has(task.id));
+}
+
+/**
+ * Copies the live children of a primary item (secondary items, and tasks under either level that the copier
+ * sees) under its copy, in a fixed number of statements whatever their count.
+ */
+async function copyPrimaryItemChildren(db: DbOrTx, source: ItemRow, copyId: string, by: AccessMember): Promise<void> {
   const children = await findLiveSecondaryItemsUnder(db, source.workspaceId, [source.id]);
   const newIds = new Map(children.map((child) => [child.id, uuidv7()]));
   await insertSecondaryItemRows(
@@ -48,10 +68,10 @@ async function copyPrimaryItemChildren(db: DbOrTx, source: ItemRow, copyId: stri
       ...fields,
       id: newIds.get(id)!,
       primaryItemId: copyId,
-      createdBy: by,
+      createdBy: by.id,
     })),
   );
-  const found = await findLiveTasksUnder(db, source.workspaceId, {
+  const found = await findCopyableTasksUnder(db, by, {
     primaryItemIds: [source.id],
     secondaryItemIds: children.map((child) => child.id),
   });
@@ -66,26 +86,26 @@ async function copyPrimaryItemChildren(db: DbOrTx, source: ItemRow, copyId: stri
           primaryItemId: copyId,
           secondaryItemId: task.secondaryItemId ? newIds.get(task.secondaryItemId)! : null,
         },
-        by,
+        by.id,
       ),
     ),
   );
 }
 
-/** Copies the live tasks of a secondary item under its copy. */
-async function copySecondaryItemChildren(db: DbOrTx, source: ItemRow, copyId: string, by: string): Promise<void> {
-  const found = await findLiveTasksUnder(db, source.workspaceId, {
+/** Copies the live tasks of a secondary item that the copier sees under its copy. */
+async function copySecondaryItemChildren(db: DbOrTx, source: ItemRow, copyId: string, by: AccessMember) {
+  const found = await findCopyableTasksUnder(db, by, {
     primaryItemIds: [],
     secondaryItemIds: [source.id],
   });
   await insertTasks(
     db,
-    found.map((task) => copyTask(task, { primaryItemId: source.primaryItemId!, secondaryItemId: copyId }, by)),
+    found.map((task) => copyTask(task, { primaryItemId: source.primaryItemId!, secondaryItemId: copyId }, by.id)),
   );
 }
 
-/** Copies the live children of an item of either level under its copy. */
-export function copyItemChildren(db: DbOrTx, level: ItemLevel, source: ItemRow, copyId: string, by: string) {
+/** Copies the live children of an item of either level under its copy, as far as the copier sees them. */
+export function copyItemChildren(db: DbOrTx, level: ItemLevel, source: ItemRow, copyId: string, by: AccessMember) {
   return level === "primary"
     ? copyPrimaryItemChildren(db, source, copyId, by)
     : copySecondaryItemChildren(db, source, copyId, by);

@@ -29,6 +29,7 @@ import {
   itemInTrash,
   meetingNotFound,
   memberOr404,
+  parentsVisible,
   projectNotFound,
   requireItemWriter,
   requireParentsVisible,
@@ -282,8 +283,13 @@ export async function moveItem(
         renumber: () => renumberItems(tx, workspaceId, list),
         write: (position) => updateItemRow(tx, level, workspaceId, id, { position }),
         notFound: itemNotFound(level),
-        // A neighbour of this workspace under another parent is a bad drop; one of another workspace is unknown.
-        elsewhere: async (ids) => (await findItems(tx, level, workspaceId, ids)).length === ids.length,
+        // A neighbour the caller sees under another parent is a bad drop; one of another workspace, or under a
+        // parent the caller may not see, is as unknown as a missing one (the same 404: no existence oracle).
+        elsewhere: async (ids) => {
+          const found = await findItems(tx, level, workspaceId, ids);
+          if (found.length !== ids.length) return false;
+          return parentsVisible(tx, member, found.map(parentOf));
+        },
       },
     );
   });
@@ -311,7 +317,7 @@ export async function duplicateItem(ctx: AppContext, auth: RequestAuth, level: I
         createdBy: member.id,
       },
     ]);
-    await copyItemChildren(tx, level, row, created!.id, member.id);
+    await copyItemChildren(tx, level, row, created!.id, member);
     return created!;
   });
   return presentItem(copy);

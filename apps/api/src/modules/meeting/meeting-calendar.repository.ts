@@ -40,9 +40,14 @@ export async function deleteCalendarFeed(db: DbOrTx, workspaceId: string, staffI
 export async function findFeedOwner(
   db: DbOrTx,
   tokenHash: string,
-): Promise<{ staffId: string; workspaceId: string; workspaceName: string } | null> {
+): Promise<{ staffId: string; role: string; workspaceId: string; workspaceName: string } | null> {
   const [row] = await db
-    .select({ staffId: workspaceUsers.id, workspaceId: workspaces.id, workspaceName: workspaces.name })
+    .select({
+      staffId: workspaceUsers.id,
+      role: workspaceUsers.role,
+      workspaceId: workspaces.id,
+      workspaceName: workspaces.name,
+    })
     .from(calendarFeeds)
     .innerJoin(workspaceUsers, eq(workspaceUsers.id, calendarFeeds.workspaceUserId))
     .innerJoin(workspaces, eq(workspaces.id, calendarFeeds.workspaceId))

@@ -18,7 +18,7 @@ import {
   saveCalendarFeed,
 } from "./meeting-calendar.repository.ts";
 import { calendarFeed, meetingInvitation } from "./meeting-ical.ts";
-import { icalMeetingOf, shareMinutes } from "./meeting-notices.ts";
+import { contactsSeenBy, icalMeetingOf, shareMinutes } from "./meeting-notices.ts";
 import { tokyoDate } from "./tokyo-time.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,14 +30,15 @@ const feedNotFound = () => notFound("calendar_feed");
 
 /** The invitation .ics of a meeting, as the mails carry it, for whoever sees the meeting. */
 export async function meetingIcal(ctx: AppContext, auth: RequestAuth, id: string): Promise<string> {
-  const { row } = await openMeeting(ctx, auth, id);
+  const { member, row } = await openMeeting(ctx, auth, id);
   const participantIds = (await loadParticipantIds(ctx.db, row.workspaceId, [id])).get(id) ?? [];
   const ids = [...participantIds, ...(row.organizerId ? [row.organizerId] : [])];
   const [refs, recipients] = await Promise.all([
     loadStaffRefs(ctx.db, row.workspaceId, ids),
     loadRecipients(ctx.db, ids),
   ]);
-  return meetingInvitation(icalMeetingOf(ctx, row, participantIds, { refs, recipients }), ctx.now()).ics;
+  const people = contactsSeenBy({ refs, recipients }, { id: member.id, guest: member.role === "guest" });
+  return meetingInvitation(icalMeetingOf(ctx, row, participantIds, people), ctx.now()).ics;
 }
 
 /** 議事録を共有, by those who may write the minutes. */
@@ -115,9 +116,10 @@ export async function calendarFeedIcs(ctx: AppContext, token: string): Promise<s
     loadStaffRefs(ctx.db, owner.workspaceId, organizers),
     loadRecipients(ctx.db, organizers),
   ]);
+  const people = contactsSeenBy({ refs, recipients }, { id: owner.staffId, guest: owner.role === "guest" });
   return calendarFeed(
     `Tasuki（${owner.workspaceName}）`,
-    rows.map((row) => icalMeetingOf(ctx, row, participants.get(row.id) ?? [], { refs, recipients })),
+    rows.map((row) => icalMeetingOf(ctx, row, participants.get(row.id) ?? [], people)),
     deadlines.map((task) => ({
       id: task.id,
       title: task.title,

@@ -1,3 +1,4 @@
+import { meetingAudienceWithin } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { positionBetween } from "../../lib/position.ts";
@@ -18,7 +19,9 @@ import {
  * When an occurrence of a series has ended, its unfinished agenda items (大項目 not marked 済, with their
  * unfinished 中項目) are copied into the next occurrence, marked 前回から持ち越し (`carried_from_id`), once:
  * `carried_over_at` records it (checked on the locked row, so the job and a page opened at the same moment
- * cannot both copy), and an item already carried is never copied twice. Open action items need no copy: the
+ * cannot both copy), and an item already carried is never copied twice. Nothing is carried into an occurrence
+ * seen by someone who may not see this one (another group or project, a person added to it alone): the copy would
+ * show them an agenda they get 404 for. Open action items need no copy: the
  * meeting page shows the open tasks of earlier occurrences (presentDetail). Answers the number of items copied.
  */
 async function carryOver(ctx: AppContext, ended: MeetingRow): Promise<number> {
@@ -26,7 +29,9 @@ async function carryOver(ctx: AppContext, ended: MeetingRow): Promise<number> {
     const row = await lockMeeting(tx, ended.workspaceId, ended.id);
     if (!row || row.carriedOverAt || row.deletedAt || !row.periodicSeriesId) return 0;
     const next = await findNextOccurrence(tx, row);
-    const copied = next ? await copyOpenAgenda(tx, row, next) : 0;
+    // The copies are seen by the next occurrence's audience: carried only when all of it may see this one.
+    const copied =
+      next && (await meetingAudienceWithin(tx, row.workspaceId, next, row)) ? await copyOpenAgenda(tx, row, next) : 0;
     await updateMeetings(tx, row.workspaceId, [row.id], { carriedOverAt: ctx.now() });
     return copied;
   });

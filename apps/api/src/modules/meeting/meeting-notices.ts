@@ -16,7 +16,7 @@ import { findActiveStaffIds, loadRecipients, type Recipient } from "../notificat
 import { writeInAppNotices } from "../notification/notification.service.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
 import { loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
-import { loadParticipantIds, type MeetingRow, updateMeetings } from "./meeting.repository.ts";
+import { findGuestIds, loadParticipantIds, type MeetingRow, updateMeetings } from "./meeting.repository.ts";
 import { findMeetingsStarting, findWorkspaceName } from "./meeting-calendar.repository.ts";
 import { type IcalMeeting, meetingInvitation } from "./meeting-ical.ts";
 import { minutesText } from "./sanitize-minutes.ts";
@@ -50,12 +50,26 @@ const scheduleChanged = (a: MeetingRow, b: MeetingRow) =>
 
 /** The people of a meeting with what the mails and the .ics need: names, addresses, preferences, who is active. */
 async function loadPeople(db: DbOrTx, row: MeetingRow, ids: string[]) {
-  const [refs, recipients, active] = await Promise.all([
+  const [refs, recipients, active, guests] = await Promise.all([
     loadStaffRefs(db, row.workspaceId, ids),
     loadRecipients(db, ids),
     findActiveStaffIds(db, ids),
+    findGuestIds(db, row.workspaceId, ids),
   ]);
-  return { refs, recipients, active };
+  return { refs, recipients, active, guests };
+}
+
+/**
+ * The addresses a reader of an invitation may see: a guest (someone from outside the company, refused staff
+ * e-mail addresses everywhere else: decision 0004) only their own; everyone else all of them. Names stay.
+ */
+export function contactsSeenBy<T extends { recipients: Map<string, Recipient> }>(
+  people: T,
+  reader: { id: string; guest: boolean },
+): T {
+  if (!reader.guest) return people;
+  const own = people.recipients.get(reader.id);
+  return { ...people, recipients: new Map(own ? [[reader.id, own]] : []) };
 }
 
 /** The meeting as the iCalendar module takes it. */
@@ -171,7 +185,7 @@ export async function announceMeetingChange(
     if (!recipient?.email || recipient.mode === "none") continue;
     const cancelled = isMeetingCancellation(kind);
     const ical = meetingInvitation(
-      icalMeetingOf(ctx, row, after.participantIds, people, {
+      icalMeetingOf(ctx, row, after.participantIds, contactsSeenBy(people, { id, guest: people.guests.has(id) }), {
         cancelled,
         // Someone taken off a meeting that goes on is told that their own attendance is cancelled.
         ...(cancelled && live(after) && { only: id }),

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, max, ne, or, sql } from "drizzle-orm";
+import { type MeetingViewer, meetingVisibleTo } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { meetingParticipants, meetings } from "../../db/schema/meetings.ts";
 import { primaryItems, tasks } from "../../db/schema/tasks.ts";
 import { workspaceUsers } from "../../db/schema/workspaces.ts";
-import { type MeetingViewer, meetingVisibleTo } from "./meeting-visibility.ts";
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingInsert = typeof meetings.$inferInsert;
@@ -135,6 +135,22 @@ export async function findActiveStaffIds(db: DbOrTx, workspaceId: string, ids: s
   return new Set(rows.map((row) => row.id));
 }
 
+/** The guests among these staff ids (people from outside the company: decision 0004). */
+export async function findGuestIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: workspaceUsers.id })
+    .from(workspaceUsers)
+    .where(
+      and(
+        eq(workspaceUsers.workspaceId, workspaceId),
+        inArray(workspaceUsers.id, [...new Set(ids)]),
+        eq(workspaceUsers.role, "guest"),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function insertMeetings(db: DbOrTx, values: MeetingInsert[]): Promise<MeetingRow[]> {
   if (!values.length) return [];
   return db.insert(meetings).values(values).returning();
@@ -193,11 +209,13 @@ export async function findOverlaps(
   window: { startsAt: Date; endsAt: Date },
   people: string[],
   roomName: string,
-): Promise<{ meetingId: string; name: string; roomName: string; people: string[] }[]> {
+): Promise<{ meetingId: string; name: string; startsAt: Date; endsAt: Date; roomName: string; people: string[] }[]> {
   const rows = await db
     .select({
       meetingId: meetings.id,
       name: meetings.name,
+      startsAt: meetings.startsAt,
+      endsAt: meetings.endsAt,
       roomName: meetings.roomName,
       organizerId: meetings.organizerId,
       participants: sql<
@@ -222,6 +240,8 @@ export async function findOverlaps(
     .map((row) => ({
       meetingId: row.meetingId,
       name: row.name,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
       roomName: roomName && row.roomName === roomName ? row.roomName : "",
       people: [...new Set([row.organizerId, ...row.participants])].filter(
         (id): id is string => id !== null && wanted.has(id),

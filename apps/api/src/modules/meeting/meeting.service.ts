@@ -2,6 +2,7 @@ import type { listMeetingsContract, newMeetingContract } from "@tasuki/contract/
 import type { Meeting, MeetingDetail, MeetingPatch, MeetingWarning } from "@tasuki/contract/meeting/meeting.schema";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { z } from "zod";
+import { checkAccess, meetingViewerOf, taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error.ts";
@@ -9,10 +10,10 @@ import { moveBetween, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { meetingViewerOf, memberOr404, projectNotFound, requireProjectsVisible } from "../item/item-access.ts";
+import { memberOr404, projectNotFound, requireProjectsVisible } from "../item/item-access.ts";
 import { findLiveGroupIds } from "../project/project.repository.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
-import { presentAll, viewerOf } from "../task/task.service.ts";
+import { presentAll } from "../task/task.service.ts";
 import {
   findActiveStaffIds,
   findMeetingTasks,
@@ -36,7 +37,7 @@ import { carryOverBefore } from "./meeting-carry-over.ts";
 import { announceMeetingChange } from "./meeting-notices.ts";
 import { applyFollowing, regenerateSeries, seriesTemplate } from "./meeting-periodic.ts";
 import { sanitizeMinutes } from "./sanitize-minutes.ts";
-import { tokyoDayStart } from "./tokyo-time.ts";
+import { japaneseMeetingTime, tokyoDayStart } from "./tokyo-time.ts";
 
 type ListQuery = z.output<typeof listMeetingsContract.query>;
 type NewBody = z.output<typeof newMeetingContract.body>;
@@ -113,8 +114,16 @@ async function presentMany(db: DbOrTx, workspaceId: string, rows: MeetingRow[]):
   }));
 }
 
-/** Double bookings of the meeting's people and room, as warnings (never refused). */
-async function warningsFor(db: DbOrTx, row: MeetingRow, participantIds: string[]): Promise<MeetingWarning[]> {
+/**
+ * Double bookings of the meeting's people and room, as warnings (never refused). A meeting the caller may not see
+ * is not named (nor its id given): the warning says only that the room or the person is taken, and when.
+ */
+async function warningsFor(
+  db: DbOrTx,
+  member: Membership,
+  row: MeetingRow,
+  participantIds: string[],
+): Promise<MeetingWarning[]> {
   const people = [...new Set([row.organizerId, ...participantIds].filter((id): id is string => id !== null))];
   const overlaps = await findOverlaps(
     db,
@@ -129,27 +138,45 @@ async function warningsFor(db: DbOrTx, row: MeetingRow, participantIds: string[]
     row.workspaceId,
     overlaps.flatMap((o) => o.people),
   );
+  const seen = await checkAccess(
+    db,
+    member,
+    "meeting",
+    overlaps.map((o) => o.meetingId),
+  );
   const warnings: MeetingWarning[] = [];
   for (const overlap of overlaps) {
+    const visible = seen.has(overlap.meetingId);
+    const when = japaneseMeetingTime(overlap.startsAt, overlap.endsAt);
     if (overlap.roomName) {
       warnings.push({
         code: "room_busy",
-        message: `会議室「${overlap.roomName}」は同じ時間に「${overlap.name}」で使われています。`,
-        meeting_id: overlap.meetingId,
+        message: visible
+          ? `会議室「${overlap.roomName}」は同じ時間に「${overlap.name}」で使われています。`
+          : `会議室「${overlap.roomName}」は${when}にほかの会議で使われています。`,
+        meeting_id: visible ? overlap.meetingId : null,
         staff_id: null,
       });
     }
     for (const id of overlap.people) {
       const person = staff.get(id);
+      const name = person ? `${person.lastName} ${person.firstName}` : "参加者";
       warnings.push({
         code: "participant_busy",
-        message: `${person ? `${person.lastName} ${person.firstName}` : "参加者"}さんは同じ時間に「${overlap.name}」に参加予定です。`,
-        meeting_id: overlap.meetingId,
+        message: visible
+          ? `${name}さんは同じ時間に「${overlap.name}」に参加予定です。`
+          : `${name}さんは${when}にほかの予定があります。`,
+        meeting_id: visible ? overlap.meetingId : null,
         staff_id: id,
       });
     }
   }
-  return warnings;
+  // Two hidden meetings at the same time say the same thing once.
+  const said = new Set<string>();
+  return warnings.filter((warning) => {
+    const key = `${warning.code}:${warning.meeting_id}:${warning.staff_id}:${warning.message}`;
+    return !said.has(key) && said.add(key);
+  });
 }
 
 /**
@@ -159,7 +186,15 @@ async function warningsFor(db: DbOrTx, row: MeetingRow, participantIds: string[]
 export async function presentDetail(ctx: AppContext, member: Membership, row: MeetingRow): Promise<MeetingDetail> {
   const [meeting] = await presentMany(ctx.db, row.workspaceId, [row]);
   const series = row.periodicSeriesId ? await findSeriesRows(ctx.db, row.workspaceId, [row.periodicSeriesId]) : [];
+  // The series panel lists the occurrences the caller may open (an occurrence may have other people).
+  const openable = await checkAccess(
+    ctx.db,
+    member,
+    "meeting",
+    series.map((other) => other.id),
+  );
   const live = series.filter((other) => !other.deletedAt);
+  // Earlier occurrences' open action items are judged by the task rule below, not by the occurrence.
   const earlier = live.filter((other) => other.startsAt < row.startsAt).map((other) => other.id);
   const own = await findMeetingTasks(ctx.db, row.workspaceId, [row.id], false);
   const carried = await findMeetingTasks(ctx.db, row.workspaceId, earlier, true);
@@ -171,7 +206,7 @@ export async function presentDetail(ctx: AppContext, member: Membership, row: Me
         ctx.db,
         row.workspaceId,
         all.map((task) => task.id),
-        viewerOf(member),
+        taskViewerOf(member),
       )
     ).map((task) => task.id),
   );
@@ -183,13 +218,15 @@ export async function presentDetail(ctx: AppContext, member: Membership, row: Me
   return {
     ...meeting!,
     action_items: presented.map((task) => ({ ...task, carried_over: !ownIds.has(task.id) })),
-    series: live.map((other) => ({
-      id: other.id,
-      starts_at: other.startsAt.toISOString(),
-      occurrence_date: other.occurrenceDate,
-      has_minutes: other.minutes.trim() !== "",
-    })),
-    warnings: row.deletedAt ? [] : await warningsFor(ctx.db, row, participants),
+    series: live
+      .filter((other) => openable.has(other.id))
+      .map((other) => ({
+        id: other.id,
+        starts_at: other.startsAt.toISOString(),
+        occurrence_date: other.occurrenceDate,
+        has_minutes: other.minutes.trim() !== "",
+      })),
+    warnings: row.deletedAt ? [] : await warningsFor(ctx.db, member, row, participants),
     can_edit: mayEdit,
     can_write_minutes: mayEdit || participants.includes(member.id),
   };

@@ -1,45 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, max, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, max, type SQL, sql } from "drizzle-orm";
+import { type ProjectVisibility, projectVisibleTo } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
-
-/**
- * Who may see which projects: `null` for everyone's (manage_projects / view_all_tasks), otherwise a staff
- * id, who sees the projects of their groups and those they manage or belong to.
- */
-export type ProjectVisibility = string | null;
-
-/**
- * The live groups a staff member belongs to (a group in the trash no longer opens its projects and tasks to
- * its members). `staffId` may be an expression: realtime asks for many staff members in one query.
- */
-export function memberGroupIds(db: DbOrTx, workspaceId: string, staffId: string | SQL) {
-  return db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(
-      and(
-        eq(groupMembers.workspaceId, workspaceId),
-        eq(groupMembers.workspaceUserId, staffId),
-        isNull(groups.deletedAt),
-      ),
-    );
-}
-
-/** The project rule, as a condition on `projects`: its group's members, its manager and its members. */
-export function projectVisibleTo(db: DbOrTx, workspaceId: string, staffId: string | SQL): SQL {
-  const myProjects = db
-    .select({ id: projectMembers.projectId })
-    .from(projectMembers)
-    .where(and(eq(projectMembers.workspaceId, workspaceId), eq(projectMembers.workspaceUserId, staffId)));
-  return or(
-    inArray(projects.groupId, memberGroupIds(db, workspaceId, staffId)),
-    eq(projects.managerId, staffId),
-    inArray(projects.id, myProjects),
-  )!;
-}
 
 function visibleTo(db: DbOrTx, workspaceId: string, staffId: ProjectVisibility): SQL | undefined {
   return staffId === null ? undefined : projectVisibleTo(db, workspaceId, staffId);

@@ -1,7 +1,7 @@
-import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import type { listProjectsContract, newProjectContract } from "@tasuki/contract/project/project.contracts";
 import type { Project, projectPatchSchema } from "@tasuki/contract/project/project.schema";
 import type { z } from "zod";
+import { projectViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.ts";
@@ -22,7 +22,6 @@ import {
   loadProjectDetails,
   type ProjectDetails,
   type ProjectRow,
-  type ProjectVisibility,
   renumberProjects,
   replaceProjectMembers,
   type StaffRefRow,
@@ -32,14 +31,6 @@ import {
 type ListQuery = z.output<typeof listProjectsContract.query>;
 type NewBody = z.output<typeof newProjectContract.body>;
 type PatchBody = z.output<typeof projectPatchSchema>;
-
-/** Permissions that open every project of the workspace to the eye. */
-const seeAll: Permission[] = ["manage_projects", "view_all_tasks"];
-
-/** Which projects a member sees: every one (null) or those of their groups, managed by them or joined. */
-export function projectVisibilityOf(member: Membership): ProjectVisibility {
-  return seeAll.some((permission) => member.permissions.includes(permission)) ? null : member.id;
-}
 
 const staffRef = (row: StaffRefRow) => ({
   id: row.id,
@@ -93,7 +84,7 @@ async function openProject(
   const member = await requireMember(ctx.db, auth, workspaceId).catch((error: unknown) => {
     throw error instanceof AppError && error.status === 404 ? projectNotFound() : error;
   });
-  const row = await findProject(ctx.db, workspaceId, projectId, projectVisibilityOf(member));
+  const row = await findProject(ctx.db, workspaceId, projectId, projectViewerOf(member));
   if (!row) throw projectNotFound();
   return { member, row };
 }
@@ -103,7 +94,7 @@ async function openProject(
  * transaction; a trash or a new manager committed since would otherwise go unnoticed.
  */
 async function lockProject(tx: DbOrTx, member: Membership, projectId: string): Promise<ProjectRow> {
-  const row = await findProject(tx, member.workspaceId, projectId, projectVisibilityOf(member), "update");
+  const row = await findProject(tx, member.workspaceId, projectId, projectViewerOf(member), "update");
   if (!row) throw projectNotFound();
   return row;
 }
@@ -177,7 +168,7 @@ export async function listProjects(
 ): Promise<{ items: Project[]; total: number }> {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
   const { rows, total } = await listProjectRows(ctx.db, query.workspace_id, {
-    visibility: projectVisibilityOf(member),
+    visibility: projectViewerOf(member),
     groupId: query.group_id,
     status: query.status,
     q: query.q || undefined,

@@ -1,5 +1,6 @@
 import type { TaskAttachment } from "@tasuki/contract/task/task-attachment.schema";
 import { v7 as uuidv7 } from "uuid";
+import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
 import type { Membership } from "../../plugins/workspace-scope.ts";
@@ -8,7 +9,7 @@ import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404 } from "../item/item-access.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow, type TaskRow } from "../task/task.repository.ts";
-import { lockTasks, openTasks, taskInTrash, viewerOf } from "../task/task.service.ts";
+import { lockTasks, openTasks, taskInTrash } from "../task/task.service.ts";
 import { sanitizeFileName } from "./attachment-file-name.ts";
 import { makePreview } from "./attachment-preview.ts";
 import { isPreviewable, sniffAttachmentType } from "./attachment-type.ts";
@@ -144,7 +145,7 @@ async function openAttachment(ctx: AppContext, auth: RequestAuth, id: string) {
   const member = await memberOr404(ctx.db, auth, workspaceId, attachmentNotFound);
   const row = await findLiveAttachment(ctx.db, workspaceId, id);
   if (!row) throw attachmentNotFound();
-  const [task] = await findVisibleTasks(ctx.db, workspaceId, [row.taskId], viewerOf(member));
+  const [task] = await findVisibleTasks(ctx.db, workspaceId, [row.taskId], taskViewerOf(member));
   if (!task || task.deletedAt) throw attachmentNotFound();
   return { member, row, task };
 }

@@ -1,10 +1,9 @@
 import type { ActivityFieldChange, TaskActivity } from "@tasuki/contract/task-comment/task-comment.schema";
+import { checkAccess } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
-import { canSeeAllProjects, meetingViewerOf } from "../item/item-access.ts";
-import { findVisibleMeetingIds } from "../meeting/meeting-visibility.ts";
-import { findVisibleProjectIds, listStatusChanges, loadStaffRefs } from "../task/task.repository.ts";
+import { listStatusChanges, loadStaffRefs } from "../task/task.repository.ts";
 import { openTasks } from "../task/task.service.ts";
 import {
   findNames,
@@ -109,18 +108,14 @@ export async function listTaskActivity(
   // Projects and meetings are named only to those who may see them; items follow their parent.
   const items = [...primary, ...secondary];
   const [visibleProjects, visibleMeetings] = await Promise.all([
-    findVisibleProjectIds(
-      ctx.db,
-      workspaceId,
-      [...new Set([...projectIds, ...items.flatMap((item) => (item.projectId ? [item.projectId] : []))])],
-      canSeeAllProjects(member) ? null : member.id,
-    ),
-    findVisibleMeetingIds(
-      ctx.db,
-      workspaceId,
-      [...new Set([...meetingIds, ...items.flatMap((item) => (item.meetingId ? [item.meetingId] : []))])],
-      meetingViewerOf(member),
-    ),
+    checkAccess(ctx.db, member, "project", [
+      ...projectIds,
+      ...items.flatMap((item) => (item.projectId ? [item.projectId] : [])),
+    ]),
+    checkAccess(ctx.db, member, "meeting", [
+      ...meetingIds,
+      ...items.flatMap((item) => (item.meetingId ? [item.meetingId] : [])),
+    ]),
   ]);
   const itemNames = new Map(
     items.map((item) => {

@@ -1,5 +1,7 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
 import type { TaskComment, TaskWatchers } from "@tasuki/contract/task-comment/task-comment.schema";
+import { findTaskAudience } from "../../access/access.repository.ts";
+import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { CommentMentions } from "../../db/schema/task-comments.ts";
@@ -8,8 +10,8 @@ import type { Membership } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { notifyTaskComment } from "../notification/notification.service.ts";
-import { findTaskAudience, loadStaffRefs, type StaffRefRow, type TaskRow } from "../task/task.repository.ts";
-import { lockTasks, openTasks, taskInTrash, viewerOf } from "../task/task.service.ts";
+import { loadStaffRefs, type StaffRefRow, type TaskRow } from "../task/task.repository.ts";
+import { lockTasks, openTasks, taskInTrash } from "../task/task.service.ts";
 import { commentText, labelMentions, sanitizeComment } from "./sanitize-comment.ts";
 import {
   addWatcher,
@@ -50,7 +52,7 @@ export async function staffWhoMaySee(db: DbOrTx, task: TaskRow, staffIds: string
   const viewers: { kind: "guest" | "member"; staffId: string }[] = [];
   for (const staff of memberships.values()) {
     if (staff.status !== "active") continue;
-    const viewer = viewerOf(staff);
+    const viewer = taskViewerOf(staff);
     if (viewer.kind === "all") seeing.add(staff.id);
     else viewers.push(viewer);
   }

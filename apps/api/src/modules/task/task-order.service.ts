@@ -1,5 +1,6 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
+import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
 import { moveBetween, positionBetween } from "../../lib/position.ts";
@@ -13,7 +14,6 @@ import {
   requireTaskWriter,
   resolvePlacement,
   taskInTrash,
-  viewerOf,
 } from "./task.service.ts";
 import { lastTaskPosition, renumberTasks, type TaskParent } from "./task-order.repository.ts";
 
@@ -46,7 +46,7 @@ export async function moveTask(
   requireTaskWriter(member, row);
   if (row.deletedAt) throw taskInTrash();
   const workspaceId = row.workspaceId;
-  const viewer = viewerOf(member);
+  const viewer = taskViewerOf(member);
   const saved = await ctx.db.transaction(async (tx) => {
     // The parent as it is now: a concurrent edit may have moved the task elsewhere since openTasks read it.
     const parent = parentOf((await lockTasks(tx, member, [id], { writable: true }))[0]!);

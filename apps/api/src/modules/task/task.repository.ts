@@ -1,176 +1,13 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import { memberGroupIds, type TaskViewer, taskVisibleTo } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
-import { projects, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { workspaceUsers } from "../../db/schema/workspaces.ts";
 import { IMAGE_PATH } from "../image/image-url.ts";
-import { visibleMeetingIds } from "../meeting/meeting-visibility.ts";
-import { memberGroupIds, projectVisibleTo } from "../project/project.repository.ts";
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskStatusChangeRow = typeof taskStatusChanges.$inferSelect;
-
-/**
- * Who sees which tasks: `all` (view_all_tasks), a guest (only tasks assigned to them or that they manage),
- * or a staff member, who sees their own, their groups', public ones and those of projects they may see.
- */
-export type TaskViewer = { kind: "all" } | { kind: "guest"; staffId: string } | { kind: "member"; staffId: string };
-
-/** A staff id as a value, or as an expression (realtime asks for many staff members in one query). */
-type StaffIdExpr = string | SQL;
-
-/** The projects a staff member sees by the project pages' rule (project.repository). */
-function myProjectIds(db: DbOrTx, workspaceId: string, staffId: StaffIdExpr) {
-  return db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.workspaceId, workspaceId), projectVisibleTo(db, workspaceId, staffId)));
-}
-
-/** The columns the visibility rule reads: the tasks table's, or the same references given as values. */
-type TaskAudienceColumns = Record<
-  "assigneeId" | "managerId" | "createdBy" | "isPublic" | "groupId" | "projectId" | "meetingId",
-  SQLWrapper
->;
-
-export function visibleTo(
-  db: DbOrTx,
-  workspaceId: string,
-  viewer: TaskViewer | { kind: "guest" | "member"; staffId: StaffIdExpr },
-  t: TaskAudienceColumns = tasks,
-): SQL | undefined {
-  if (viewer.kind === "all") return undefined;
-  const own = or(eq(t.assigneeId, viewer.staffId), eq(t.managerId, viewer.staffId));
-  if (viewer.kind === "guest") return own;
-  return or(
-    own,
-    eq(t.createdBy, viewer.staffId),
-    eq(t.isPublic, true),
-    inArray(t.groupId, memberGroupIds(db, workspaceId, viewer.staffId)),
-    inArray(t.projectId, myProjectIds(db, workspaceId, viewer.staffId)),
-    // A meeting's action items are seen by those who see the meeting (meeting-visibility.ts).
-    inArray(
-      t.meetingId,
-      visibleMeetingIds(db, workspaceId, { kind: "staff", staffId: viewer.staffId, allProjects: false }),
-    ),
-  );
-}
-
-/**
- * Which of these staff members (none who sees every project) may see which of these projects, by the rule of
- * the project pages (myProjectIds): `staffId:projectId` pairs, in one query whatever the numbers.
- */
-export async function findProjectAudience(
-  db: DbOrTx,
-  workspaceId: string,
-  staffIds: string[],
-  projectIds: string[],
-): Promise<Set<string>> {
-  if (!staffIds.length || !projectIds.length) return new Set();
-  const rows = await db
-    .select({ staffId: sql<string>`v.staff_id::text`, projectId: projects.id })
-    .from(projects)
-    .innerJoin(sql`unnest(${`{${staffIds.join(",")}}`}::uuid[]) as v(staff_id)`, sql`true`)
-    .where(
-      and(
-        eq(projects.workspaceId, workspaceId),
-        inArray(projects.id, projectIds),
-        inArray(projects.id, myProjectIds(db, workspaceId, sql`v.staff_id`)),
-      ),
-    );
-  return new Set(rows.map((row) => `${row.staffId}:${row.projectId}`));
-}
-
-/** A task's references that decide who sees it, as they were before a change. */
-export interface TaskAudienceRefs {
-  id: string;
-  assigneeId: string | null;
-  managerId: string | null;
-  createdBy: string | null;
-  groupId: string | null;
-  projectId: string | null;
-  isPublic: boolean;
-  meetingId: string | null;
-}
-
-/**
- * Which of these staff members (none with view_all_tasks: they see everything) may see which of these tasks,
- * by the rule of the task list: the tasks named by `ids` as they are now, and those of `before` as they were
- * (realtime tells a task's former audience that it left them). Answers `staffId:taskId` pairs, in at most
- * four queries whatever the numbers of staff and tasks.
- */
-export async function findTaskAudience(
-  db: DbOrTx,
-  workspaceId: string,
-  viewers: { kind: "guest" | "member"; staffId: string }[],
-  ids: string[],
-  before: TaskAudienceRefs[],
-): Promise<Set<string>> {
-  const pairs = new Set<string>();
-  const staff = sql`v.staff_id`;
-  for (const kind of ["member", "guest"] as const) {
-    const staffIds = viewers.filter((viewer) => viewer.kind === kind).map((viewer) => viewer.staffId);
-    if (!staffIds.length) continue;
-    const audience = sql`unnest(${`{${staffIds.join(",")}}`}::uuid[]) as v(staff_id)`;
-    if (ids.length) {
-      const rows = await db
-        .select({ staffId: sql<string>`v.staff_id::text`, taskId: tasks.id })
-        .from(tasks)
-        .innerJoin(audience, sql`true`)
-        .where(
-          and(
-            eq(tasks.workspaceId, workspaceId),
-            inArray(tasks.id, ids),
-            visibleTo(db, workspaceId, { kind, staffId: staff }),
-          ),
-        );
-      for (const row of rows) pairs.add(`${row.staffId}:${row.taskId}`);
-    }
-    if (before.length) {
-      const values = sql.join(
-        before.map(
-          (ref) =>
-            sql`(${ref.id}::uuid, ${ref.assigneeId}::uuid, ${ref.managerId}::uuid, ${ref.createdBy}::uuid, ${ref.groupId}::uuid, ${ref.projectId}::uuid, ${ref.isPublic}::boolean, ${ref.meetingId}::uuid)`,
-        ),
-        sql`, `,
-      );
-      const old = {
-        assigneeId: sql`b.assignee_id`,
-        managerId: sql`b.manager_id`,
-        createdBy: sql`b.created_by`,
-        isPublic: sql`b.is_public`,
-        groupId: sql`b.group_id`,
-        projectId: sql`b.project_id`,
-        // The meeting the task was in (migration 0013): that meeting's viewers hear that it left.
-        meetingId: sql`b.meeting_id`,
-      };
-      const rows = await db
-        .select({ staffId: sql<string>`v.staff_id::text`, taskId: sql<string>`b.id::text` })
-        .from(
-          sql`(values ${values}) as b(id, assignee_id, manager_id, created_by, group_id, project_id, is_public, meeting_id)`,
-        )
-        .innerJoin(audience, sql`true`)
-        .where(visibleTo(db, workspaceId, { kind, staffId: staff }, old));
-      for (const row of rows) pairs.add(`${row.staffId}:${row.taskId}`);
-    }
-  }
-  return pairs;
-}
 
 /**
  * Unscoped on purpose: task paths name no workspace, so the tasks' workspaces are read here and the caller's
@@ -196,7 +33,7 @@ export async function findVisibleTasks(
   return db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids), visibleTo(db, workspaceId, viewer)));
+    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids), taskVisibleTo(db, workspaceId, viewer)));
 }
 
 /**
@@ -215,7 +52,7 @@ export async function lockVisibleTasks(
   return db
     .select()
     .from(tasks)
-    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids), visibleTo(db, workspaceId, viewer)))
+    .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids), taskVisibleTo(db, workspaceId, viewer)))
     .orderBy(asc(tasks.id))
     .for("update", { of: tasks });
 }
@@ -371,7 +208,7 @@ export async function listTasks(
     filter.projectId ? eq(tasks.projectId, filter.projectId) : undefined,
     filter.includeUndated ? or(isNull(tasks.expiresAt), inRange) : inRange,
     filter.q ? ilike(tasks.title, `%${escapeLike(filter.q)}%`) : undefined,
-    tabIsVisible ? undefined : visibleTo(db, workspaceId, filter.viewer),
+    tabIsVisible ? undefined : taskVisibleTo(db, workspaceId, filter.viewer),
   );
   return { rows: await taskPageQuery(db, where, filter.limit, filter.offset) };
 }
@@ -509,25 +346,4 @@ export async function updateTasks(
     .set(values)
     .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.id, ids)))
     .returning();
-}
-
-/** Which of these projects the staff member may see (`null`: one who sees every project). */
-export async function findVisibleProjectIds(
-  db: DbOrTx,
-  workspaceId: string,
-  ids: string[],
-  staffId: string | null,
-): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.workspaceId, workspaceId),
-        inArray(projects.id, ids),
-        staffId === null ? undefined : inArray(projects.id, myProjectIds(db, workspaceId, staffId)),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }

@@ -2,6 +2,7 @@ import type { listMyTasksContract, listTasksContract, newTaskContract } from "@t
 import type { Task, TaskDetail, TaskPatch, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
+import { checkAccess, taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TaskNotificationSettings } from "../../db/schema/tasks.ts";
@@ -11,21 +12,12 @@ import { type Membership, requireMember } from "../../plugins/workspace-scope.ts
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
-import {
-  canSeeAllProjects,
-  meetingNotFound,
-  meetingViewerOf,
-  memberOr404,
-  projectNotFound,
-  requireProjectsVisible,
-} from "../item/item-access.ts";
-import { findVisibleMeetingIds } from "../meeting/meeting-visibility.ts";
+import { meetingNotFound, memberOr404, projectNotFound, requireProjectsVisible } from "../item/item-access.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";
 import { deadlineCategory, instantOf } from "./deadline.ts";
 import {
   findTaskWorkspaceIds,
-  findVisibleProjectIds,
   findVisibleTasks,
   insertStatusChanges,
   insertTasks,
@@ -36,7 +28,6 @@ import {
   type StaffRefRow,
   type TaskPageRow,
   type TaskRow,
-  type TaskViewer,
   timeInStatusAt,
   updateTasks,
 } from "./task.repository.ts";
@@ -46,11 +37,6 @@ type MyListQuery = z.output<typeof listMyTasksContract.query>;
 type NewBody = z.output<typeof newTaskContract.body>;
 
 const taskNotFound = () => notFound("task");
-
-export function viewerOf(member: Pick<Membership, "id" | "role" | "permissions">): TaskViewer {
-  if (member.permissions.includes("view_all_tasks")) return { kind: "all" };
-  return member.role === "guest" ? { kind: "guest", staffId: member.id } : { kind: "member", staffId: member.id };
-}
 
 /** Who may edit, delete and restore a task: its creator, assignee, manager, or view_all_tasks. */
 export function requireTaskWriter(member: Membership, row: TaskRow): void {
@@ -138,7 +124,7 @@ export async function openTasks(
   if (workspaces.size !== unique.length || workspaceIds.size !== 1) throw taskNotFound();
   const [workspaceId] = workspaceIds;
   const member = await memberOr404(ctx.db, auth, workspaceId!, taskNotFound);
-  const rows = await findVisibleTasks(ctx.db, member.workspaceId, unique, viewerOf(member));
+  const rows = await findVisibleTasks(ctx.db, member.workspaceId, unique, taskViewerOf(member));
   if (rows.length !== unique.length) throw taskNotFound();
   return { member, rows };
 }
@@ -158,7 +144,7 @@ export async function lockTasks(
 ): Promise<TaskRow[]> {
   const unique = [...new Set(ids)];
   const rows = new Map(
-    (await lockVisibleTasks(db, member.workspaceId, unique, viewerOf(member))).map((row) => [row.id, row]),
+    (await lockVisibleTasks(db, member.workspaceId, unique, taskViewerOf(member))).map((row) => [row.id, row]),
   );
   if (rows.size !== unique.length) throw taskNotFound();
   const locked = unique.map((id) => rows.get(id)!);
@@ -245,17 +231,12 @@ async function loadReferences(
     ...(sent.has("projectId") ? ids((want) => want.projectId) : []),
     ...primaryRows.map((row) => row.projectId).filter((id): id is string => id !== null),
   ];
-  const projects = await findVisibleProjectIds(
-    db,
-    workspaceId,
-    [...new Set(projectIds)],
-    canSeeAllProjects(member) ? null : member.id,
-  );
+  const projects = await checkAccess(db, member, "project", projectIds);
   const meetingIds = [
     ...(sent.has("meetingId") ? ids((want) => want.meetingId) : []),
     ...primaryRows.map((row) => row.meetingId).filter((id): id is string => id !== null),
   ];
-  const meetings = await findVisibleMeetingIds(db, workspaceId, [...new Set(meetingIds)], meetingViewerOf(member));
+  const meetings = await checkAccess(db, member, "meeting", meetingIds);
   return {
     staff,
     groups: groupIds,
@@ -556,7 +537,7 @@ export async function restoreTasks(ctx: AppContext, auth: RequestAuth, ids: stri
       { deletedAt: null, deletedBatch: null },
     );
   });
-  return findVisibleTasks(ctx.db, member.workspaceId, ids, viewerOf(member));
+  return findVisibleTasks(ctx.db, member.workspaceId, ids, taskViewerOf(member));
 }
 
 export async function restoreTask(ctx: AppContext, auth: RequestAuth, id: string): Promise<TaskDetail> {
@@ -680,7 +661,7 @@ export async function listTasks(
     throw badRequest("invalid_date_range", "終了日は開始日以降の日付を指定してください。", "to must not precede from");
   }
   const { rows } = await listTaskRows(ctx.db, member.workspaceId, {
-    viewer: viewerOf(member),
+    viewer: taskViewerOf(member),
     tab: query.tab,
     staffId: member.id,
     statuses: query.status,
@@ -707,7 +688,7 @@ export async function listMyTasks(
 ): Promise<JsonText<{ items: Task[]; total: number }>> {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
   const { rows } = await listTaskRows(ctx.db, member.workspaceId, {
-    viewer: viewerOf(member),
+    viewer: taskViewerOf(member),
     tab: "open_mine",
     staffId: member.id,
     from: instantOf(ALL_FROM, false),

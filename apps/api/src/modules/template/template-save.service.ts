@@ -9,7 +9,8 @@ import { loadWorkspaceCalendar } from "../calendar/workspace-calendar.ts";
 import type { ItemRow } from "../item/item.repository.ts";
 import { openItems } from "../item/item.service.ts";
 import { itemInTrash } from "../item/item-access.ts";
-import { findLiveSecondaryItemsUnder, findLiveTasksUnder } from "../item/item-copy.repository.ts";
+import { findLiveSecondaryItemsUnder } from "../item/item-copy.repository.ts";
+import { findCopyableTasksUnder } from "../item/item-copy.ts";
 import { addDays, type CalendarDate } from "../task/recurrence/calendar-date.ts";
 import type { TaskRow } from "../task/task.repository.ts";
 import { openTasks, taskInTrash } from "../task/task.service.ts";
@@ -89,7 +90,8 @@ export async function saveTaskAsTemplate(
 
 /**
  * 「テンプレートとして保存」 of an item: the primary item with its live secondary items and tasks (or a secondary
- * item with its live tasks), read with the item module's copy readers, in their manual order.
+ * item with its live tasks), read with the item module's copy readers, in their manual order. Like a copy, it takes
+ * only the tasks the caller sees: a template shows their titles and descriptions to everyone who reads templates.
  */
 export async function saveItemAsTemplate(
   ctx: AppContext,
@@ -105,7 +107,7 @@ export async function saveItemAsTemplate(
   const children =
     level === "primary" ? byPosition(await findLiveSecondaryItemsUnder(ctx.db, workspaceId, [item.id])) : [];
   const tasks = byPosition(
-    await findLiveTasksUnder(ctx.db, workspaceId, {
+    await findCopyableTasksUnder(ctx.db, member, {
       primaryItemIds: level === "primary" ? [item.id] : [],
       secondaryItemIds: level === "primary" ? children.map((child) => child.id) : [item.id],
     }),

@@ -178,7 +178,11 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
         </Alert>
       )}
       {m.warnings.map((warning) => (
-        <Alert key={`${warning.code}:${warning.meeting_id}:${warning.staff_id}`} severity="warning" sx={{ mb: 1 }}>
+        <Alert
+          key={`${warning.code}:${warning.meeting_id}:${warning.staff_id}:${warning.message}`}
+          severity="warning"
+          sx={{ mb: 1 }}
+        >
           {warning.message}
         </Alert>
       ))}
