@@ -10,7 +10,7 @@ const takesPart = (staffId: string) =>
       select meeting_id from meeting_participants where workspace_user_id = ${staffId}))`;
 
 /**
- * The live meetings of a scope that the viewer may see (the meeting rule, meeting-visibility.ts), as a condition on
+ * The live meetings of a scope that the viewer may see (the meeting rule, access/access.repository.ts), as a condition on
  * `meetings`: a group's (with its sub-groups), a project's, or those a person organises or takes part in.
  */
 function scopedMeetings(db: DbOrTx, workspaceId: string, scope: ScopeFilter, viewer: MeetingViewer): SQL {
