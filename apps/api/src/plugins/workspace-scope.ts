@@ -35,7 +35,7 @@ function takePrefetched(auth: RequestAuth, db: DbOrTx, workspaceId: string): { f
  * A disabled workspace (non-payment past due + 14 days, or the owner's request) is read-only: every write is
  * refused; a locked one (past due + 60 days) opens only its billing calls. Nothing is deleted either way.
  */
-function assertWorkspaceOpen(status: "active" | "disabled" | "locked"): void {
+export function assertWorkspaceOpen(status: "active" | "disabled" | "locked", writes = currentCallWrites()): void {
   if (status === "locked") {
     throw new AppError(
       "workspace_locked",
@@ -44,7 +44,7 @@ function assertWorkspaceOpen(status: "active" | "disabled" | "locked"): void {
       "the workspace is locked; only billing calls are open",
     );
   }
-  if (status === "disabled" && currentCallWrites()) {
+  if (status === "disabled" && writes) {
     throw new AppError(
       "workspace_disabled",
       403,

@@ -179,6 +179,24 @@ describe("billing", () => {
     expect((await api("GET", `/app/partner/me?workspace_id=${ws}`, owner.token)).body).toEqual({ partner: null });
   });
 
+  it("counts wrong partner codes on both ways to try one, before looking them up", async () => {
+    const o = await signUpWithWorkspace(t, "株式会社総当たり");
+    const [id, token] = [o.workspace.id, o.tokens.access_token];
+    const verify = (code: string) => api("POST", "/app/partner/verify-partner-code", token, { workspace_id: id, code });
+    // A right code does not count.
+    expect((await verify("SAKURA-DX")).body.valid).toBe(true);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => verify(`GUESS-${i}`)));
+    expect(answers.map((res) => res.status).sort()).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(await verify("SAKURA-DX")).toMatchObject({ status: 429, body: { ...errorBody, code: "rate_limited" } });
+    const plan = await api("POST", "/app/plan-contract/new", token, {
+      workspace_id: id,
+      plan: "standard",
+      payment_method: "bank_transfer",
+      partner_code: "GUESS-X",
+    });
+    expect(plan).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+  });
+
   it("adds cards through the provider, keeping only brand, last 4 digits and expiry", async () => {
     const secret = await api("GET", `/app/workspace/${ws}/payment-client-secret`, owner.token);
     expect(secret.status).toBe(200);

@@ -9,13 +9,13 @@ import {
   type CompanyRow,
   findCompanyById,
   findCompanyOfWorkspace,
-  findPartnerByCode,
   findPartnerById,
   insertCompany,
   type PartnerRow,
   updateCompany,
 } from "./billing-profile.repository.ts";
 import { isValidCorporateNumber, isValidRegistrationNumber } from "./check-digit.ts";
+import { findPartnerWithinLimits } from "./partner-code.ts";
 import { findCurrentContract } from "./plan-contract.repository.ts";
 
 const billingOnly = { permission: "manage_billing", billing: true } as const;
@@ -162,6 +162,10 @@ export async function verifyPartnerCode(
   input: { workspace_id: string; code: string },
 ) {
   await requireMember(ctx.db, auth, input.workspace_id, billingOnly);
-  const partner = await findPartnerByCode(ctx.db, input.code);
+  const partner = await findPartnerWithinLimits(
+    ctx,
+    { userId: auth.userId, workspaceId: input.workspace_id },
+    input.code,
+  );
   return { valid: partner !== null, partner: partner ? presentPartner(partner) : null };
 }

@@ -16,9 +16,10 @@ import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
 import { daysBetween, periodEnd, periodLastDay, tokyoDateLabel } from "./billing-calendar.ts";
-import { findPartnerByCode, findPartnerById, listCards, type PartnerRow } from "./billing-profile.repository.ts";
+import { findPartnerById, listCards, type PartnerRow } from "./billing-profile.repository.ts";
 import { insertPendingLine } from "./invoice.repository.ts";
 import { issueInvoice } from "./invoice.service.ts";
+import { findPartnerWithinLimits } from "./partner-code.ts";
 import { chargeInvoice } from "./payment.service.ts";
 import { listPlanContracts, presentContract } from "./plan.service.ts";
 import {
@@ -89,9 +90,13 @@ export function prorate(input: {
 const invalidPartner = () =>
   badRequest("invalid_partner_code", "パートナーコードが正しくありません。", "no partner has this code");
 
-async function partnerFor(db: DbOrTx, code: string | undefined): Promise<PartnerRow | null> {
+async function partnerFor(
+  ctx: AppContext,
+  caller: { userId: string; workspaceId: string },
+  code: string | undefined,
+): Promise<PartnerRow | null> {
   if (!code) return null;
-  const partner = await findPartnerByCode(db, code);
+  const partner = await findPartnerWithinLimits(ctx, caller, code);
   if (!partner) throw invalidPartner();
   return partner;
 }
@@ -113,7 +118,7 @@ export async function newPlanContract(
 ): Promise<PlanContract> {
   const workspaceId = input.workspace_id;
   await requireMember(ctx.db, auth, workspaceId, billingOnly);
-  const partner = await partnerFor(ctx.db, input.partner_code);
+  const partner = await partnerFor(ctx, { userId: auth.userId, workspaceId }, input.partner_code);
   if (input.payment_method === "card" && !(await listCards(ctx.db, workspaceId)).some((c) => c.isDefault)) {
     throw badRequest(
       "card_required",

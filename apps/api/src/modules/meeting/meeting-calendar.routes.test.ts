@@ -330,6 +330,26 @@ describe("calendar feed", () => {
     expect((await call(t.app, { method: "GET", url: newPath })).status).toBe(404);
   });
 
+  it("counts unknown feed tokens per client address; a feed that answers is never counted", async () => {
+    const w = await world();
+    const feed = await api("POST", "/app/calendar-feed", w.participant.tokens.access_token, {
+      workspace_id: w.workspaceId,
+    });
+    const url = new URL(feed.body.url);
+    const path = url.pathname + url.search;
+    const from = (remoteAddress: string, address: string) =>
+      call(t.app, { method: "GET", url: address, remoteAddress });
+    for (let i = 0; i < 32; i++) expect((await from("198.51.100.40", path)).status).toBe(200);
+    const guesses = await Promise.all(
+      Array.from({ length: 32 }, (_, i) =>
+        from("198.51.100.40", `/app/calendar-feed/ics?token=${`${i}`.padEnd(43, "a")}`),
+      ),
+    );
+    expect(guesses.map((res) => res.status).sort()).toEqual([...Array(30).fill(404), 429, 429]);
+    expect((await from("198.51.100.40", path)).status).toBe(429);
+    expect((await from("198.51.100.41", path)).status).toBe(200);
+  });
+
   it("refuses other workspaces, bad input and unknown tokens", async () => {
     const w = await world();
     const token = w.participant.tokens.access_token;

@@ -1,6 +1,7 @@
 import type { CalendarFeed } from "@tasuki/contract/meeting/meeting-calendar.contracts";
 import type { AppContext } from "../../app-context.ts";
 import { AppError, forbidden, notFound } from "../../lib/app-error.ts";
+import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
@@ -94,9 +95,17 @@ export async function removeCalendarFeed(
  * The feed behind a token: the person's meetings (organiser or participant, so always ones they may see) and
  * the deadlines of their open tasks. A revoked token, or one of someone no longer active, answers 404.
  */
-export async function calendarFeedIcs(ctx: AppContext, token: string): Promise<string> {
+export async function calendarFeedIcs(ctx: AppContext, token: string, ip: string): Promise<string> {
+  // Unknown tokens are counted per client address before the lookup, and a feed that answers gives its count
+  // back: calendars behind one office address poll freely, a client trying tokens is stopped.
+  const hits = await hitLimit(ctx, {
+    key: `calendar-feed:ip:${ip}`,
+    max: 30 * ctx.config.authIpLimitScale,
+    windowSeconds: 15 * 60,
+  });
   const owner = await findFeedOwner(ctx.db, hashOpaqueToken(token));
   if (!owner) throw feedNotFound();
+  await refundHits(ctx, hits);
   const now = ctx.now();
   const window = {
     from: new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS),

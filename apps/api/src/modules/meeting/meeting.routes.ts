@@ -68,10 +68,10 @@ export function registerMeetingRoutes(app: FastifyInstance, ctx: AppContext): vo
   route(app, ctx, getCalendarFeedContract, ({ auth, query }) => getCalendarFeed(ctx, auth, query.workspace_id));
   route(app, ctx, newCalendarFeedContract, ({ auth, body }) => newCalendarFeed(ctx, auth, body.workspace_id));
   route(app, ctx, deleteCalendarFeedContract, ({ auth, query }) => removeCalendarFeed(ctx, auth, query.workspace_id));
-  route(app, ctx, calendarFeedIcsContract, async ({ query, reply }) =>
+  route(app, ctx, calendarFeedIcsContract, async ({ query, ip, reply }) =>
     reply
       .header("content-type", calendarType)
       .header("cache-control", "private, max-age=300")
-      .send(await calendarFeedIcs(ctx, query.token)),
+      .send(await calendarFeedIcs(ctx, query.token, ip)),
   );
 }

@@ -33,6 +33,30 @@ async function linkTokenFor(email: string): Promise<string> {
 const accept = (token: string, accessToken?: string) =>
   api("POST", "/app/workspace-user/accept-invitation", accessToken, { token });
 
+describe("accepting an invitation", () => {
+  it("counts unknown tokens per account, and is refused while the workspace is disabled", async () => {
+    const owner = await signUpWithWorkspace(t, "株式会社停止中");
+    const invitation = await insertInvitation(t, owner.workspace.id);
+    const invitee = await signUp(t, invitation.email);
+    const answers = await Promise.all(
+      Array.from({ length: 22 }, (_, i) => accept(`${i}`.padEnd(43, "x"), invitee.tokens.access_token)),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([...Array(20).fill(400), 429, 429]);
+    expect(await accept(invitation.token, invitee.tokens.access_token)).toMatchObject({
+      status: 429,
+      body: { code: "rate_limited" },
+    });
+    t.advance(15 * 60 * 1000);
+
+    expect((await api("PUT", `/app/workspace/${owner.workspace.id}/disable`, owner.tokens.access_token)).status).toBe(
+      200,
+    );
+    const refused = await accept(invitation.token, invitee.tokens.access_token);
+    expect(refused).toMatchObject({ status: 403, body: { ...errorBody, code: "workspace_disabled" } });
+    expect((await api("GET", "/app/user/me", invitee.tokens.access_token)).body.workspace_users).toEqual([]);
+  });
+});
+
 describe("the invitation journey over SMTP", () => {
   it("invite → mail with link → the invitee signs up → accepts → the workspace is theirs", async () => {
     const owner = await signUpWithWorkspace(t, "株式会社たすき商事");

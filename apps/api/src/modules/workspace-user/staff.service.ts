@@ -9,7 +9,8 @@ import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { needsRenumber, positionBetween } from "../../lib/position.ts";
-import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
+import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
+import { assertWorkspaceOpen, type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { hashOpaqueToken } from "../auth/tokens.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
@@ -315,12 +316,19 @@ export async function inviteStaff(ctx: AppContext, auth: RequestAuth, input: New
 
 export async function acceptInvitation(ctx: AppContext, auth: RequestAuth, token: string): Promise<WorkspaceUser> {
   const tokenHash = hashOpaqueToken(token);
+  // Unknown tokens are counted per account before the lookup (a right one gives its count back), like every
+  // code or token a caller can submit: 256 random bits need no limit to be safe, but no submission goes uncounted.
+  const hits = await hitLimit(ctx, { key: `invitation-accept:user:${auth.userId}`, max: 20, windowSeconds: 15 * 60 });
   const invitation = await findStaffByInvitationHash(ctx.db, tokenHash);
   if (!invitation || invitation.deletedAt || invitation.status !== "invited" || !invitation.invitedAt) {
     throw invalidInvitation();
   }
+  await refundHits(ctx, hits);
   const workspaceId = invitation.workspaceId;
-  if (!(await findWorkspace(ctx.db, workspaceId))) throw invalidInvitation();
+  const workspace = await findWorkspace(ctx.db, workspaceId);
+  if (!workspace) throw invalidInvitation();
+  // Joining is a write: a disabled workspace is read-only for everyone, invitees included (and a locked one closed).
+  assertWorkspaceOpen(workspace.status, true);
   if (ctx.now().getTime() - invitation.invitedAt.getTime() > INVITATION_TTL_MS) {
     throw badRequest(
       "invitation_expired",
