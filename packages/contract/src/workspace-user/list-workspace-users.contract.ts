@@ -15,6 +15,16 @@ export const listWorkspaceUsersQuerySchema = pageQuerySchema.extend({
   sort: z.enum(["position", "kana", "email", "employee_code", "official_position", "created_at"]).default("position"),
   order: orderSchema,
   trash: trashFlagSchema,
+  /**
+   * The people of the task or meeting a picker is for (`first_ids=a,b` or repeated): those of them the search
+   * finds come first, in the sort's order, so that the right one of two namesakes is at the top.
+   */
+  first_ids: z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
+      z.array(idSchema).max(50),
+    )
+    .optional(),
 });
 
 export const listWorkspaceUsersContract = defineContract({

@@ -22,6 +22,8 @@ export interface StaffListFilter {
   status?: WorkspaceUserStatus | undefined;
   sort: StaffSort;
   order: "asc" | "desc";
+  /** Ranked before everyone else (the people of the task or meeting a picker is for). */
+  firstIds?: string[] | undefined;
   limit: number;
   offset: number;
 }
@@ -128,7 +130,17 @@ export async function listStaff(
         ),
       )
       .where(where)
-      .orderBy(...staffOrder(filter.sort, filter.order))
+      .orderBy(
+        ...(filter.firstIds?.length
+          ? [
+              sql`(${workspaceUsers.id} in (${sql.join(
+                filter.firstIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})) desc`,
+            ]
+          : []),
+        ...staffOrder(filter.sort, filter.order),
+      )
       .limit(filter.limit)
       .offset(filter.offset),
     db.select({ total: sql<number>`count(*)::int` }).from(workspaceUsers).where(where),

@@ -305,6 +305,23 @@ describe("GET /app/workspace-user/list", () => {
     expect(await sorted("created_at", "desc")).toEqual(["nokana", "wada", "abe", "nakamura"]);
   });
 
+  it("ranks the people of the task or meeting (first_ids) first, within the search and in the sort's order", async () => {
+    const sorted = async (extra: string) =>
+      keysOf(await listOf(r, `&sort=kana${extra}`)).filter((key) => key !== "other");
+    expect(await sorted(`&first_ids=${people.wada},${people.nakamura}`)).toEqual(["nakamura", "wada", "abe", "nokana"]);
+    expect(await sorted(`&first_ids=${people.nokana}&first_ids=${people.wada}`)).toEqual([
+      "wada",
+      "nokana",
+      "abe",
+      "nakamura",
+    ]);
+    // Only those the search finds: a first id brings nobody in.
+    expect(keysOf(await listOf(r, `&q=${encodeURIComponent("中村")}&first_ids=${people.abe}`))).toEqual(["nakamura"]);
+    // Another workspace's id (or an unknown one) ranks nothing.
+    const foreign = await insertStaff(t, r.other, { lastName: "阿部", firstName: "外" });
+    expect(await sorted(`&first_ids=${foreign.id},${missingId}`)).toEqual(["abe", "nakamura", "wada", "nokana"]);
+  });
+
   it("paginates with the total", async () => {
     const all = await listOf(r);
     expect(all.total).toBe(9);
@@ -328,6 +345,8 @@ describe("GET /app/workspace-user/list", () => {
       `workspace_id=${r.id}&page=0`,
       `workspace_id=${r.id}&trash=yes`,
       `workspace_id=${r.id}&group_id=1`,
+      `workspace_id=${r.id}&first_ids=1,2`,
+      `workspace_id=${r.id}&first_ids=${Array.from({ length: 51 }, () => missingId).join(",")}`,
     ]) {
       const res = await api("GET", `/app/workspace-user/list?${query}`, r.tokens.owner);
       expect(res, query).toMatchObject({ status: 400, body: { ...errorBody, code: "validation_error" } });

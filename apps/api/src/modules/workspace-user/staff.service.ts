@@ -211,6 +211,7 @@ export async function listStaffPage(ctx: AppContext, auth: RequestAuth, query: L
     status: query.status,
     sort: !contacts && (query.sort === "email" || query.sort === "employee_code") ? "position" : query.sort,
     order: query.order,
+    firstIds: query.first_ids,
     limit: query.per_page,
     offset: (query.page - 1) * query.per_page,
   });

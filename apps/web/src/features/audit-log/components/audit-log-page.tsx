@@ -39,7 +39,8 @@ import { fileDateStamp, formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
-import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
+import { StaffOption } from "../../workspace-user/components/staff-option.tsx";
+import { useStaffSearch } from "../../workspace-user/use-staff-search.ts";
 import { useExportAuditLog } from "../api/export-audit-log.ts";
 import { useAuditLogs } from "../api/list-audit-logs.ts";
 import { AUDIT_ACTION_FILTERS, AUDIT_ENTITY_FILTERS, changeLines, changeSummary } from "../audit-log-labels.ts";
@@ -406,8 +407,8 @@ function ActorFilter({
 }) {
   const [input, setInput] = useState("");
   const [chosen, setChosen] = useState<WorkspaceUser | null>(null);
-  const staff = useWorkspaceUsers({ workspace_id: workspaceId, q: input || undefined, per_page: 20 });
-  const options = staff.data?.items ?? [];
+  const staff = useStaffSearch({ workspaceId, text: input });
+  const options = staff.items;
   const selected = value
     ? chosen?.id === value
       ? chosen
@@ -418,7 +419,7 @@ function ActorFilter({
       size="small"
       options={options}
       value={selected}
-      loading={staff.isFetching}
+      loading={staff.searching}
       filterOptions={(all) => all}
       getOptionLabel={(option) => displayName(option)}
       isOptionEqualToValue={(option, current) => option.id === current.id}
@@ -430,6 +431,11 @@ function ActorFilter({
         setInput("");
         onChange(option?.id);
       }}
+      renderOption={({ key, ...optionProps }, option) => (
+        <Box component="li" key={key} {...optionProps}>
+          <StaffOption person={option} avatarSize={24} />
+        </Box>
+      )}
       noOptionsText="該当するスタッフはいません"
       loadingText="読み込み中…"
       renderInput={(params) => <TextField {...params} label="操作者" placeholder="名前で検索" />}

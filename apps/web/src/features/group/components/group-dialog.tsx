@@ -211,7 +211,13 @@ function GroupForm({
               </MenuItem>
             ))}
           </TextField>
-          <StaffPicker workspaceId={workspaceId} label="リーダー" value={leader} onChange={setLeader} />
+          <StaffPicker
+            workspaceId={workspaceId}
+            label="リーダー"
+            value={leader}
+            onChange={setLeader}
+            firstIds={members.map((member) => member.id)}
+          />
           {tooManyMembers ? (
             <Alert severity="info">
               メンバーが{MEMBER_PAGE}

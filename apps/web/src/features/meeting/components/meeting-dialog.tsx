@@ -154,7 +154,14 @@ export function MeetingDialog({
             onInputChange={(_, value) => setRoom(value)}
             renderInput={(params) => <TextField {...params} label="会議室" placeholder="例: 第1会議室、オンライン" />}
           />
-          <StaffPicker workspaceId={workspaceId} label="参加者" multiple value={people} onChange={setPeople} />
+          <StaffPicker
+            workspaceId={workspaceId}
+            label="参加者"
+            multiple
+            value={people}
+            onChange={setPeople}
+            firstIds={[meeting?.organizer?.id]}
+          />
           <TextField
             label="説明"
             multiline

@@ -550,6 +550,7 @@ function ActionItems({ meeting }: { meeting: MeetingDetail }) {
             size="small"
             label="担当者"
             value={assignee}
+            firstIds={[meeting.organizer?.id, ...meeting.participants.map((person) => person.id)]}
             onChange={setAssignee}
           />
           <TextField

@@ -2,11 +2,10 @@ import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { type HTMLAttributes, type Key, useState } from "react";
-import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { displayName } from "../../../lib/person.ts";
-import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
+import { StaffOption, type StaffOptionPerson } from "../../workspace-user/components/staff-option.tsx";
+import { useStaffSearch } from "../../workspace-user/use-staff-search.ts";
 import { PersonAvatar, type PersonRef } from "./person-avatar.tsx";
 
 interface BaseProps {
@@ -17,6 +16,8 @@ interface BaseProps {
   /** "small" in filter rows, beside other small fields. */
   size?: "small" | "medium";
   placeholder?: string;
+  /** The people of the task, meeting, group or project the pick is for: offered first when they match. */
+  firstIds?: readonly (string | null | undefined)[];
 }
 
 type SingleProps = BaseProps & {
@@ -26,30 +27,24 @@ type SingleProps = BaseProps & {
 };
 type MultipleProps = BaseProps & { multiple: true; value: PersonRef[]; onChange: (value: PersonRef[]) => void };
 
-const toRef = (staff: PersonRef & { email?: string | null }): PersonRef & { email?: string } => ({
+const toRef = (staff: PersonRef): PersonRef => ({
   id: staff.id,
   last_name: staff.last_name,
   first_name: staff.first_name,
   avatar_url: staff.avatar_url,
-  email: staff.email ?? undefined,
 });
 
 /**
  * Picks staff by searching the staff list on the server (name, kana, e-mail, employee code), so it
- * works the same with 20 or 2,000 staff. Only the first 20 matches are offered.
+ * works the same with 20 or 2,000 staff. Only the first 20 matches are offered, those of `firstIds` first, each
+ * with 所属 and 役職. The rows shown are always the answer to the text in the field (`useStaffSearch`).
  */
 export function StaffPicker(props: SingleProps | MultipleProps) {
   const { workspaceId, label, helperText, disabled, size, placeholder = "名前・メールアドレスで検索" } = props;
   const [input, setInput] = useState("");
   const [open, setOpen] = useState(false);
-  const q = useDebouncedValue(input.trim(), 250);
-  const staff = useWorkspaceUsers(
-    { workspace_id: workspaceId, q: q || undefined, per_page: 20, sort: "kana" },
-    { enabled: open },
-  );
-  const options: (PersonRef & { email?: string })[] = (staff.data?.items ?? [])
-    .filter((row) => row.status !== "retired")
-    .map(toRef);
+  const search = useStaffSearch({ workspaceId, text: input, firstIds: props.firstIds, enabled: open });
+  const options: StaffOptionPerson[] = search.items.filter((row) => row.status !== "retired");
 
   const common = {
     open,
@@ -57,33 +52,24 @@ export function StaffPicker(props: SingleProps | MultipleProps) {
     onClose: () => setOpen(false),
     options,
     disabled,
-    loading: staff.isFetching,
+    loading: search.searching,
     loadingText: "検索中…",
-    noOptionsText: q ? "該当するスタッフがいません" : "スタッフがいません",
+    noOptionsText: search.failed
+      ? "検索できませんでした。もう一度入力してください"
+      : input.trim()
+        ? "該当するスタッフがいません"
+        : "スタッフがいません",
     filterOptions: (list: PersonRef[]) => list,
     getOptionLabel: (option: PersonRef) => displayName(option),
     isOptionEqualToValue: (option: PersonRef, value: PersonRef) => option.id === value.id,
     onInputChange: (_: unknown, value: string, reason: string) => {
       if (reason !== "reset") setInput(value);
     },
-    renderOption: (
-      optionProps: HTMLAttributes<HTMLLIElement> & { key: Key },
-      option: PersonRef & { email?: string },
-    ) => {
+    renderOption: (optionProps: HTMLAttributes<HTMLLIElement> & { key: Key }, option: StaffOptionPerson) => {
       const { key, ...rest } = optionProps;
       return (
-        <Box component="li" key={key} {...rest} sx={{ display: "flex", gap: 1.25, alignItems: "center" }}>
-          <PersonAvatar person={option} size={28} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {displayName(option)}
-            </Typography>
-            {option.email && (
-              <Typography variant="caption" sx={{ color: "text.secondary" }} noWrap component="div">
-                {option.email}
-              </Typography>
-            )}
-          </Box>
+        <Box component="li" key={key} {...rest}>
+          <StaffOption person={option} />
         </Box>
       );
     },

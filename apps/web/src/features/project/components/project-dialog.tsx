@@ -13,7 +13,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import type { Project } from "@tasuki/contract/project/project.schema";
 import { projectFieldsSchema } from "@tasuki/contract/project/project.schema";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { isValidDate } from "../../../lib/date.ts";
@@ -135,6 +135,8 @@ function ProjectForm({
   const create = useCreateProject();
   const update = useUpdateProject();
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), defaultValues: initialValues(state) });
+  // The project's members are offered first when its 責任者 is picked.
+  const members = useWatch({ control: form.control, name: "members" });
   const rows = treeRows(groups);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -189,7 +191,13 @@ function ProjectForm({
             control={form.control}
             name="manager"
             render={({ field }) => (
-              <StaffPicker workspaceId={workspaceId} label="責任者" value={field.value} onChange={field.onChange} />
+              <StaffPicker
+                workspaceId={workspaceId}
+                label="責任者"
+                value={field.value}
+                onChange={field.onChange}
+                firstIds={members.map((member) => member.id)}
+              />
             )}
           />
           <Controller

@@ -170,10 +170,13 @@ export function PersonField({
   label,
   disabled,
   emptyText = "未設定",
+  firstIds,
   onChange,
 }: {
   workspaceId: string;
   value: PersonRef | null;
+  /** The task's people, offered first. */
+  firstIds?: readonly (string | null | undefined)[];
   label: string;
   disabled?: boolean;
   emptyText?: string;
@@ -222,6 +225,7 @@ export function PersonField({
             workspaceId={workspaceId}
             label={label}
             value={value}
+            firstIds={firstIds}
             onChange={(person) => {
               setAnchor(null);
               onChange(person);

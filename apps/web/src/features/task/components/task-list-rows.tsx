@@ -377,6 +377,7 @@ export function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowPr
         <PersonField
           workspaceId={actions.workspaceId}
           value={task.assignee}
+          firstIds={[task.manager?.id, task.created_by]}
           disabled={readOnly}
           label={label("担当者")}
           onChange={(person) => actions.onAssignee(task, person)}

@@ -20,17 +20,24 @@ import type { SuggestionKeyDownProps, SuggestionProps } from "@tiptap/suggestion
 import { useRef, useState } from "react";
 import { displayName } from "../../../lib/person.ts";
 import { listGroupTreeQueryOptions } from "../../group/api/list-group-tree.ts";
-import { PersonAvatar, type PersonRef } from "../../organization/components/person-avatar.tsx";
-import { listWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
+import { StaffOption, type StaffOptionPerson } from "../../workspace-user/components/staff-option.tsx";
+import { staffSearchQueryOptions } from "../../workspace-user/use-staff-search.ts";
 
 /** A mention candidate: a person or a group (the editor writes `staff:<id>` / `group:<id>`). */
 interface Candidate {
   id: string;
   label: string;
-  person?: PersonRef;
+  person?: StaffOptionPerson;
 }
 
-type SuggestState = { items: Candidate[]; index: number; rect: DOMRect | null; pick: (item: Candidate) => void };
+type SuggestState = {
+  items: Candidate[];
+  /** The answer to the text after the @ is on its way: nothing is offered (nor picked) until it is there. */
+  loading: boolean;
+  index: number;
+  rect: DOMRect | null;
+  pick: (item: Candidate) => void;
+};
 
 const SUGGESTIONS = 8;
 
@@ -66,8 +73,11 @@ export function CommentEditor({
   onSubmit,
   onCancel,
   autoFocus = false,
+  firstIds = [],
 }: {
   workspaceId: string;
+  /** The task's people (assignee, manager, creator, those in the conversation): offered first when they match. */
+  firstIds?: readonly (string | null | undefined)[];
   initialHtml?: string;
   submitLabel: string;
   busy: boolean;
@@ -86,10 +96,16 @@ export function CommentEditor({
     setSuggest(next);
   };
 
+  const firstIdsRef = useRef(firstIds);
+  firstIdsRef.current = firstIds;
+
+  // The pickers' search and cache key (the text is in the key); Tiptap drops the answer of a superseded text.
   const candidates = async (query: string): Promise<Candidate[]> => {
     const q = query.trim();
     const [people, tree] = await Promise.all([
-      listWorkspaceUsers({ workspace_id: workspaceId, q: q || undefined, per_page: SUGGESTIONS, sort: "kana" }),
+      queryClient.fetchQuery(
+        staffSearchQueryOptions({ workspaceId, text: q, firstIds: firstIdsRef.current, perPage: SUGGESTIONS }),
+      ),
       queryClient.fetchQuery({ ...listGroupTreeQueryOptions({ workspace_id: workspaceId }), staleTime: 60_000 }),
     ]);
     const staff = people.items
@@ -116,13 +132,21 @@ export function CommentEditor({
             let pick: (item: Candidate) => void = () => {};
             const update = (props: SuggestionProps<Candidate>) => {
               pick = (item) => props.command({ id: item.id, label: item.label });
-              show({ items: props.items, index: 0, rect: props.clientRect?.() ?? null, pick });
+              show({
+                items: props.loading ? [] : props.items,
+                loading: props.loading,
+                index: 0,
+                rect: props.clientRect?.() ?? null,
+                pick,
+              });
             };
             return {
               onStart: update,
               onUpdate: update,
               onKeyDown: ({ event }: SuggestionKeyDownProps) => {
                 const current = suggestRef.current;
+                // While the answer is on its way, Enter neither picks nor breaks the line under the list.
+                if (current?.loading && (event.key === "Enter" || event.key === "Tab")) return true;
                 if (!current?.items.length) return false;
                 if (event.key === "ArrowDown" || event.key === "ArrowUp") {
                   const step = event.key === "ArrowDown" ? 1 : -1;
@@ -261,8 +285,12 @@ export function CommentEditor({
         placement="bottom-start"
         sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
       >
-        <Paper elevation={6} sx={{ minWidth: 240, maxWidth: 320 }}>
-          {suggest?.items.length ? (
+        <Paper elevation={6} sx={{ minWidth: 260, maxWidth: 360 }}>
+          {suggest?.loading ? (
+            <Typography variant="body2" role="status" sx={{ px: 2, py: 1.5, color: "text.secondary" }}>
+              検索中…
+            </Typography>
+          ) : suggest?.items.length ? (
             <MenuList dense aria-label="メンションの候補">
               {suggest.items.map((item, index) => (
                 <MenuItem
@@ -274,17 +302,17 @@ export function CommentEditor({
                   sx={{ gap: 1.25 }}
                 >
                   {item.person ? (
-                    <PersonAvatar person={item.person} size={24} />
+                    <StaffOption person={item.person} avatarSize={24} />
                   ) : (
-                    <GroupsOutlined sx={{ fontSize: 24, color: "text.secondary" }} />
-                  )}
-                  <Typography variant="body2" noWrap>
-                    {item.label}
-                  </Typography>
-                  {!item.person && (
-                    <Typography variant="caption" sx={{ color: "text.secondary", ml: "auto" }}>
-                      グループ
-                    </Typography>
+                    <>
+                      <GroupsOutlined sx={{ fontSize: 24, color: "text.secondary" }} />
+                      <Typography variant="body2" noWrap>
+                        {item.label}
+                      </Typography>
+                      <Typography variant="caption" sx={{ color: "text.secondary", ml: "auto" }}>
+                        グループ
+                      </Typography>
+                    </>
                   )}
                 </MenuItem>
               ))}

@@ -137,6 +137,7 @@ export function CommentItem({ task, comment }: { task: TaskDetail; comment: Task
           <Box sx={{ mt: 0.5 }}>
             <CommentEditor
               workspaceId={task.workspace_id}
+              firstIds={taskPeople(task)}
               initialHtml={comment.body}
               submitLabel="保存"
               busy={update.isPending}
@@ -185,11 +186,18 @@ export function CommentItem({ task, comment }: { task: TaskDetail; comment: Task
   );
 }
 
+/** The task's own people, offered first in the mention list: assignee, manager, creator and those who commented. */
+function taskPeople(task: TaskDetail, comments: readonly TaskComment[] = []) {
+  return [task.assignee?.id, task.manager?.id, task.created_by, ...comments.map((comment) => comment.author?.id)];
+}
+
 function NewComment({ task }: { task: TaskDetail }) {
   const create = useCreateTaskComment(task.id);
+  const comments = useTaskComments(task.id);
   return (
     <CommentEditor
       workspaceId={task.workspace_id}
+      firstIds={taskPeople(task, comments.data?.items)}
       submitLabel="コメントする"
       busy={create.isPending}
       onSubmit={(body) =>

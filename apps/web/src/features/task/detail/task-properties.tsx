@@ -59,6 +59,7 @@ export function TaskProperties({ task, editable, save }: TaskPropertiesProps) {
         workspaceId={workspaceId}
         label="担当者"
         value={task.assignee}
+        firstIds={[task.manager?.id, task.created_by]}
         disabled={!editable}
         onChange={(person) => void save("assignee_id", { assignee_id: person?.id ?? null })}
       />
@@ -67,6 +68,7 @@ export function TaskProperties({ task, editable, save }: TaskPropertiesProps) {
         label="管理者"
         helperText="完了したタスクを確認してクローズする人"
         value={task.manager}
+        firstIds={[task.assignee?.id, task.created_by]}
         disabled={!editable}
         onChange={(person) => void save("manager_id", { manager_id: person?.id ?? null })}
       />
