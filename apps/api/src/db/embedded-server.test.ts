@@ -1,5 +1,16 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -8,6 +19,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { until } from "../../test/job-helpers.ts";
 import { DataDirLockedError, isAlive, processStartTime, startEmbeddedServer } from "./embedded-server.ts";
+import { installedBinaries } from "./server-binaries.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const projectNode = path.resolve(here, "../../../../node_modules/.bin/node");
@@ -140,4 +152,51 @@ describe("the embedded PostgreSQL server", () => {
     // The scenario must really have left an orphan, or the test proves nothing.
     expect(orphaned).toBe(true);
   }, 120_000);
+
+  // A fresh cloud server: everyone is root, and a clone in root's home or in `mktemp -d` (mode 0700) holds both the
+  // programs (node_modules) and the data, neither of which the `postgres` user that runs the server can reach.
+  it.skipIf(process.getuid?.() !== 0)(
+    "as root, runs from a directory only root can enter, and replaces a copy of its programs that another user could change",
+    async () => {
+      const closed = tempDir();
+      expect(statSync(closed).mode & 0o777).toBe(0o700);
+      const programs = path.join(closed, "node_modules", "native");
+      mkdirSync(path.dirname(programs));
+      execFileSync("cp", ["-a", installedBinaries().root, programs]);
+      const copies = tempDir();
+      chmodSync(copies, 0o755);
+      const dataDir = path.join(closed, "data");
+
+      const first = await startEmbeddedServer({
+        dataDir,
+        ephemeral: true,
+        binaries: programs,
+        binaryCopiesDir: copies,
+      });
+      try {
+        await query(first.url, "create table kept (v text); insert into kept values ('root')");
+      } finally {
+        await first.stop();
+      }
+
+      // Another user's hand on a copied program: the next start makes the copy again rather than run it.
+      const [copy] = readdirSync(copies);
+      const initdb = path.join(copies, copy as string, "bin", "initdb");
+      const postgresUid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
+      chownSync(initdb, postgresUid, -1);
+      const second = await startEmbeddedServer({
+        dataDir,
+        ephemeral: true,
+        binaries: programs,
+        binaryCopiesDir: copies,
+      });
+      try {
+        expect(await query(second.url, "select v from kept")).toEqual([{ v: "root" }]);
+      } finally {
+        await second.stop();
+      }
+      expect(statSync(initdb).uid).toBe(0);
+    },
+    120_000,
+  );
 });

