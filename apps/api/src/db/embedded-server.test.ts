@@ -91,6 +91,24 @@ describe("the embedded PostgreSQL server", () => {
     }
   }, 120_000);
 
+  it("stops quietly: connections still open at a stop give no FATAL line to the console", async () => {
+    const lines: string[] = [];
+    const server = await startEmbeddedServer({
+      dataDir: tempDir(),
+      ephemeral: true,
+      onLog: (line) => lines.push(line),
+    });
+    // What a job queue or a listener still holds when the API stops the server.
+    const open = [new pg.Client({ connectionString: server.url }), new pg.Client({ connectionString: server.url })];
+    for (const client of open) {
+      client.on("error", () => {});
+      await client.connect();
+    }
+    await server.stop();
+    await Promise.all(open.map((client) => client.end().catch(() => {})));
+    expect(lines.filter((line) => /FATAL|ERROR/.test(line))).toEqual([]);
+  }, 120_000);
+
   it("refuses a data directory that another live Tasuki process holds", async () => {
     const dataDir = tempDir();
     const other = idleProcess();

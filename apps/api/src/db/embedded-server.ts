@@ -312,6 +312,9 @@ const WATCHDOG = [
   'kill "$watcher" 2>/dev/null; exit "$status"',
 ].join("\n");
 
+/** What the server says to each connection and client while it stops at our request. */
+const SHUTDOWN_NOISE = /terminating connection due to administrator command|the database system is shutting down/;
+
 export async function startEmbeddedServer(options: EmbeddedServerOptions): Promise<EmbeddedServer> {
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
@@ -446,6 +449,7 @@ async function launch(args: LaunchArgs): Promise<EmbeddedServer> {
   (child.stderr as unknown as { unref?: () => void }).unref?.();
 
   const recent: string[] = [];
+  let stopRequested = false;
   let buffered = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     buffered += chunk.toString("utf8");
@@ -453,6 +457,8 @@ async function launch(args: LaunchArgs): Promise<EmbeddedServer> {
     buffered = lines.pop() ?? "";
     for (const line of lines) {
       if (!line) continue;
+      // Our own fast shutdown ends each open connection with a FATAL line: expected, not worth showing.
+      if (stopRequested && SHUTDOWN_NOISE.test(line)) continue;
       recent.push(line);
       if (recent.length > 20) recent.shift();
       options.onLog?.(line);
@@ -497,6 +503,7 @@ async function launch(args: LaunchArgs): Promise<EmbeddedServer> {
     port,
     pid,
     stop() {
+      stopRequested = true;
       stopping ??= (async () => {
         if (!exited) {
           child.kill("SIGINT");
