@@ -40,6 +40,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Tasuki <no-reply@tasuki.localhost>"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FILE: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -200,6 +201,8 @@ export interface Config {
   mailFrom: string;
   authSecret: string;
   logLevel: string;
+  /** LOG_FILE as set: a path, `-` (stdout), or undefined (lib/log-destination.ts decides by the terminal). */
+  logFile?: string | undefined;
   bodyLimit: number;
   webDistDir: string | undefined;
   termsVersion: string;
@@ -312,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     authSecret,
     logLevel: e.LOG_LEVEL,
+    logFile: e.LOG_FILE,
     bodyLimit: e.BODY_LIMIT_BYTES,
     webDistDir: e.WEB_DIST_DIR,
     termsVersion: e.TERMS_VERSION,

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { binariesMajorVersion, DataDirLockedError, EmbeddedServerError } from "./db/embedded-server.ts";
 import { openConfiguredDatabase } from "./db/open-configured.ts";
+import { createLogDestination, logFileFor } from "./lib/log-destination.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -43,7 +44,9 @@ async function main(): Promise<void> {
   }
   const embedded = database.embedded;
 
-  const { app, ctx } = await buildApp({ config, database });
+  // In a terminal the request lines go to a file and the console keeps the banner and what needs a person.
+  const log = createLogDestination(logFileFor(config.logFile, config.dataDir, process.stdout.isTTY === true));
+  const { app, ctx } = await buildApp({ config, database, logStream: log.stream });
 
   // SIGTERM: stop taking connections, let in-flight requests finish, then close the database.
   let closing = false;
@@ -62,6 +65,7 @@ async function main(): Promise<void> {
       ctx.mailer.close();
       await database.close();
     } finally {
+      log.flush();
       process.exit(0);
     }
   };
@@ -83,7 +87,10 @@ async function main(): Promise<void> {
     : config.env === "production"
       ? "none (no SMTP_URL: mails are only logged, by address and subject)"
       : `no SMTP_URL, so mails are kept at ${url}/dev/outbox (served to this machine only)`;
-  console.log(`\nTasuki is running at ${url}\n  database: ${db}\n  mail: ${mail}\n  API reference: ${url}/app/docs\n`);
+  const logs = log.file ? `${log.file} (warnings and errors also here)` : "stdout (JSON lines)";
+  console.log(
+    `\nTasuki is running at ${url}\n  database: ${db}\n  mail: ${mail}\n  log: ${logs}\n  API reference: ${url}/app/docs\n`,
+  );
 }
 
 void main();
