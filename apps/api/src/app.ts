@@ -48,6 +48,7 @@ import { createPaymentProvider } from "./payments/create-payment-provider.ts";
 import { RETRY_AFTER_SECONDS, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOverloadGuard } from "./plugins/overload.ts";
+import { RequestLog } from "./plugins/request-log.ts";
 import { registerSecurityHeaders } from "./plugins/security.ts";
 import { registerSwagger } from "./plugins/swagger.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
@@ -67,6 +68,8 @@ export interface BuildAppOptions {
   jobsTuning?: JobsTuning;
   /** Pino options; tests pass false to keep their output quiet. */
   logger?: boolean | object;
+  /** Where the log lines go (lib/log-destination.ts); stdout by default. */
+  logStream?: { write(line: string): void };
   /** Timings of the realtime connections (tests shorten them). */
   realtime?: RealtimeOptions;
 }
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
       : {
           level: config.logLevel,
           redact: ["req.headers.authorization", "req.headers.cookie"],
+          ...(options.logStream ? { stream: options.logStream } : {}),
           ...(typeof options.logger === "object" ? options.logger : {}),
           serializers,
         };
@@ -90,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     trustProxy: config.trustProxy,
     requestIdHeader: "x-request-id",
     genReqId: () => randomUUID(),
+    logController: new RequestLog(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -74,6 +74,42 @@ describe("the bound on requests in flight", () => {
   });
 });
 
+describe("the log under overload", () => {
+  it("counts refused requests in one warning, with no request line each, and logs each served request once", async () => {
+    const lines: { level: number; msg: string; res?: { statusCode: number }; refused?: number }[] = [];
+    t = await createTestApp({
+      config: { maxRequestsInFlight: 2 },
+      logger: { level: "info", stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const port = (t.app.server.address() as AddressInfo).port;
+    const base = `http://127.0.0.1:${port}`;
+
+    const first = pendingLogin(port);
+    const second = pendingLogin(port);
+    let refusals = 0;
+    for (const deadline = Date.now() + 60_000; refusals < 25 && Date.now() < deadline; ) {
+      const response = await fetch(`${base}/app/client-config`);
+      if (response.status === 503) refusals += 1;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(refusals).toBe(25);
+    expect(await first.finish()).toBe(401);
+    expect(await second.finish()).toBe(401);
+    await t.close();
+    t = undefined;
+
+    const served = lines.filter((line) => line.msg === "request completed");
+    expect(served.filter((line) => line.res?.statusCode === 503)).toEqual([]);
+    expect(served.filter((line) => line.res?.statusCode === 401)).toHaveLength(2);
+    expect(lines.filter((line) => line.msg === "incoming request")).toEqual([]);
+    const warnings = lines.filter((line) => line.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ refused: 25 });
+    expect(warnings[0]?.msg).toMatch(/^overloaded: 25 request\(s\) refused/);
+  });
+});
+
 describe("the wait for a database connection", () => {
   it("answers 503 with Retry-After when every connection stays busy, and nothing is left half done", async () => {
     t = await createTestApp({ config: { databasePoolSize: 1, databasePoolTimeoutMs: 300 } });

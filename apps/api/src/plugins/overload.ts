@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { leaveOutOfRequestLog } from "./request-log.ts";
 
 export interface OverloadOptions {
   /** Requests handled at once (from arrival to the last byte of the answer); beyond it, 503 at once. */
   maxInFlight: number;
   /** The `Retry-After` of a refused request (seconds). */
   retryAfterSeconds: number;
+  /** How often the refusals are counted in one warning (tests shorten it). */
+  reportEveryMs?: number;
 }
+
+const REPORT_EVERY_MS = 10_000;
 
 /** The answer to a request the server has no room for: the client should come back shortly. */
 export function overloadedBody(devMessage: string) {
@@ -35,10 +40,31 @@ function exempt(url: string, upgrade: string | undefined): boolean {
  */
 export function registerOverloadGuard(app: FastifyInstance, options: OverloadOptions): { inFlight(): number } {
   let inFlight = 0;
+  // Refusals are counted, not logged one by one: at thousands a second a line each cost more than the refusal
+  // itself and filled the console and the log writer's memory (issue 23).
+  let refused = 0;
+  let report: NodeJS.Timeout | undefined;
+  const everyMs = options.reportEveryMs ?? REPORT_EVERY_MS;
+  const flushReport = () => {
+    if (report) clearTimeout(report);
+    report = undefined;
+    if (refused === 0) return;
+    app.log.warn(
+      { refused, maxInFlight: options.maxInFlight },
+      `overloaded: ${refused} request(s) refused in the last ${Math.round(everyMs / 1000)} s (MAX_REQUESTS_IN_FLIGHT ${options.maxInFlight})`,
+    );
+    refused = 0;
+  };
+  app.addHook("onClose", async () => flushReport());
   app.addHook("onRequest", async (request, reply) => {
     if (exempt(request.url, request.headers.upgrade)) return;
     if (inFlight >= options.maxInFlight) {
-      request.log.warn({ inFlight }, "overloaded: request refused");
+      refused += 1;
+      leaveOutOfRequestLog(request);
+      if (!report) {
+        report = setTimeout(flushReport, everyMs);
+        report.unref();
+      }
       return sendOverloaded(reply, options.retryAfterSeconds, `Too many requests in flight (${inFlight})`);
     }
     inFlight += 1;
