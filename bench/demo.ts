@@ -2,10 +2,10 @@
 // ./data) with a sample company, ひかり産業株式会社, so that a person trying Tasuki sees a living workspace.
 // It refuses a database that already holds a workspace (the demo's own one: it only says how to sign in).
 import path from "node:path";
-import { isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { DataDirLockedError, EmbeddedServerError } from "../apps/api/src/db/embedded-server.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
-import { workspaces } from "../apps/api/src/db/schema/workspaces.ts";
+import { officialPositions, workspaces, workspaceUsers } from "../apps/api/src/db/schema/workspaces.ts";
 import { fillSampleCompany } from "./sample-company.ts";
 
 const WORKSPACE_CODE = "hikari-demo";
@@ -28,13 +28,50 @@ function startCommand(env: { DATABASE_URL?: string; DATA_DIR?: string }): string
   return `DATA_DIR=${shown} npm start`;
 }
 
-function signInLines(): string {
+const ROLE_LABELS = { admin: "管理者", member: "メンバー", guest: "ゲスト" } as const;
+
+type Db = Awaited<ReturnType<typeof openConfiguredDatabase>>["db"];
+
+/** One active person of each role (the first in the staff order), to try the product as someone other than the owner. */
+async function staffExamples(db: Db): Promise<string[]> {
+  const lines: string[] = [];
+  for (const role of ["admin", "member", "guest"] as const) {
+    const [row] = await db
+      .select({
+        email: workspaceUsers.email,
+        lastName: workspaceUsers.lastName,
+        firstName: workspaceUsers.firstName,
+        title: officialPositions.name,
+      })
+      .from(workspaceUsers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
+      .leftJoin(officialPositions, eq(officialPositions.id, workspaceUsers.officialPositionId))
+      .where(
+        and(
+          eq(workspaces.code, WORKSPACE_CODE),
+          eq(workspaceUsers.role, role),
+          eq(workspaceUsers.status, "active"),
+          isNull(workspaceUsers.deletedAt),
+        ),
+      )
+      .orderBy(asc(workspaceUsers.position))
+      .limit(1);
+    if (!row) continue;
+    const who = `${row.lastName} ${row.firstName}${row.title ? `・${row.title}` : ""}`;
+    lines.push(`      ${ROLE_LABELS[role].padEnd(5, "　")} ${row.email}  (${who})`);
+  }
+  return lines;
+}
+
+async function signInLines(db: Db): Promise<string> {
   return [
     "",
     `  サインイン (sign in): \`${startCommand(process.env)}\` を実行し、表示されたURLを開いてください。`,
-    `    メールアドレス: ${OWNER_EMAIL}`,
+    `    メールアドレス: ${OWNER_EMAIL}  (オーナー)`,
     `    パスワード:     ${PASSWORD}`,
-    `  (every staff member of the sample company signs in with the same password, e.g. to see another person's /task)`,
+    "  社員も全員同じパスワードでサインインできます（メールアドレスは ローマ字の 名.姓@hikari-sangyo.example）。例:",
+    ...(await staffExamples(db)),
+    "  全員のアドレスは スタッフ › スタッフ一覧 で見られます (every staff member signs in with the same password).",
     "",
   ].join("\n");
 }
@@ -57,7 +94,7 @@ async function main(): Promise<number> {
       .from(workspaces)
       .where(isNull(workspaces.deletedAt));
     if (existing.some((row) => row.code === WORKSPACE_CODE)) {
-      console.log(`demo: the sample company is already in ${where}; nothing written.${signInLines()}`);
+      console.log(`demo: the sample company is already in ${where}; nothing written.${await signInLines(db)}`);
       return 0;
     }
     if (existing.length) {
@@ -88,7 +125,7 @@ async function main(): Promise<number> {
       `demo: wrote ひかり産業株式会社 into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s: ` +
         `${summary.staff} staff, ${summary.groups} groups (本部・部・課), ${summary.projects} projects, ` +
         `${summary.primaryItems} 大項目, ${summary.secondaryItems} 中項目, ${summary.tasks} tasks ` +
-        `(${summary.periodicTemplates} periodic).${signInLines()}`,
+        `(${summary.periodicTemplates} periodic).${await signInLines(db)}`,
     );
     return 0;
   } finally {
