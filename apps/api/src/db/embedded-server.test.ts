@@ -91,7 +91,7 @@ describe("the embedded PostgreSQL server", () => {
     }
   }, 120_000);
 
-  it("stops quietly: connections still open at a stop give no FATAL line to the console", async () => {
+  it("starts and stops quietly: its own probes and the connections still open at a stop give no FATAL line", async () => {
     const lines: string[] = [];
     const server = await startEmbeddedServer({
       dataDir: tempDir(),

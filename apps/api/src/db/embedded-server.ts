@@ -450,6 +450,7 @@ async function launch(args: LaunchArgs): Promise<EmbeddedServer> {
 
   const recent: string[] = [];
   let stopRequested = false;
+  let ready = false;
   let buffered = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     buffered += chunk.toString("utf8");
@@ -459,6 +460,8 @@ async function launch(args: LaunchArgs): Promise<EmbeddedServer> {
       if (!line) continue;
       // Our own fast shutdown ends each open connection with a FATAL line: expected, not worth showing.
       if (stopRequested && SHUTDOWN_NOISE.test(line)) continue;
+      // Likewise our own probes while it starts (below), refused until it is ready.
+      if (!ready && line.includes("the database system is starting up")) continue;
       recent.push(line);
       if (recent.length > 20) recent.shift();
       options.onLog?.(line);
@@ -484,6 +487,7 @@ async function launch(args: LaunchArgs): Promise<EmbeddedServer> {
       const found = await client.query("select 1 from pg_database where datname = $1", [APP_DATABASE]);
       if (found.rowCount === 0) await client.query(`create database ${APP_DATABASE}`);
       await client.end();
+      ready = true;
       break;
     } catch (error) {
       await client.end().catch(() => {});
