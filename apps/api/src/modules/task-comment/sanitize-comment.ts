@@ -27,11 +27,21 @@ const base: sanitizeHtml.IOptions = {
   },
 };
 
-/** The final pass keeps the canonical mention spans the server wrote. */
+/**
+ * The final pass keeps only the canonical mention spans the server wrote (with their label and class); any other
+ * span that still says "mention" (one nested inside another, which the labelling pass did not reach) loses its
+ * attributes, so no chip shows a text the server did not write over someone's id.
+ */
 const final: sanitizeHtml.IOptions = {
   ...base,
   allowedAttributes: { ...base.allowedAttributes, span: ["data-type", "data-id", "data-label", "class"] },
-  transformTags: { a: base.transformTags!.a! },
+  transformTags: {
+    a: base.transformTags!.a!,
+    span: (tagName, attribs): sanitizeHtml.Tag =>
+      attribs.class === "mention" && attribs["data-label"] !== undefined && attribs["data-type"] === "mention"
+        ? { tagName, attribs }
+        : { tagName, attribs: {} },
+  },
 };
 
 const escapeHtml = (text: string) =>
@@ -65,7 +75,9 @@ export function labelMentions(
   const mentions: MentionRefs = { staff: [], groups: [] };
   const labelled = html.replace(MENTION_SPAN, (_, kind: string, id: string, inner: string) => {
     const name = (kind === "staff" ? names.staff : names.groups).get(id);
-    if (name === undefined) return inner;
+    // Only the text that was typed: a mention span nested inside (「@代表取締役社長」 over someone else's id) would
+    // otherwise come out whole, unlabelled and past this pass.
+    if (name === undefined) return escapeHtml(commentText(inner));
     const list = kind === "staff" ? mentions.staff : mentions.groups;
     if (!list.includes(id)) list.push(id);
     const label = escapeHtml(name);

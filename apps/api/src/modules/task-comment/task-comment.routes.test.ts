@@ -103,6 +103,22 @@ describe("task comments", () => {
     expect((await commentRows(task.id)).map((row) => row.body)).toEqual(["", ""]);
   });
 
+  it("never shows a label the server did not write over someone's id, nested mention spans included", async () => {
+    const w = await world();
+    const task = await newTask(w);
+    const unknown = "01900000-0000-7000-8000-000000000000";
+    const nested = (outer: string) =>
+      `<p><span data-type="mention" data-id="staff:${outer}">` +
+      `<span data-type="mention" data-id="staff:${w.managerId}">@代表取締役社長</span></span> 承認済みです</p>`;
+    for (const outer of [unknown, w.assigneeId]) {
+      const posted = await comment(task.id, w.assignee, nested(outer));
+      expect(posted.status).toBe(201);
+      // No span that names a person carries the forged text; the text may stay, as plain text.
+      expect(posted.body.body).not.toMatch(/<span[^>]*data-id="staff:[^"]*"[^>]*>[^<]*代表取締役社長/);
+      expect(posted.body.body).toContain("承認済みです");
+    }
+  });
+
   it("answers 404 to another company, to a member or guest who cannot see the task, and for a comment of another task", async () => {
     const w = await world();
     const task = await newTask(w);
