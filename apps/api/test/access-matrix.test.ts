@@ -349,6 +349,14 @@ const matrix: Record<string, Row> = {
     // An ended contract: cancelling the current one (the trial) would end it and put the workspace on free.
     request: (f) => ({ url: `/app/plan-contract/${f.billing.endedContractId}/cancel` }),
   },
+  "PUT /app/plan-contract/{id}/payment-method": {
+    expect: billing(409),
+    // An ended contract has no method to switch: the owner passes the permission and meets the rule.
+    request: (f) => ({
+      url: `/app/plan-contract/${f.billing.endedContractId}/payment-method`,
+      payload: { payment_method: "bank_transfer" },
+    }),
+  },
   "GET /app/credit-card/list-all": {
     expect: billing(),
     request: (f) => ({ url: `/app/credit-card/list-all?workspace_id=${f.workspaceId}` }),

@@ -89,6 +89,22 @@ export function planHasFeature(plan: Plan, feature: PremiumFeature): boolean {
   return PLAN_CATALOGUE[plan].features.includes(feature);
 }
 
+/**
+ * Why a plan does not fit the workspace as it is, or null when it does: a plan is offered (and accepted) only
+ * if what the workspace already has fits its limits. Staff count active and invited people (the seats the
+ * limit counts); projects count live ones. The API refuses with this message; the plans page shows it.
+ */
+export function planMisfit(plan: Plan, usage: { staff: number; projects: number }): string | null {
+  const { label, maxStaff, maxProjects } = PLAN_CATALOGUE[plan];
+  const over = [
+    maxStaff !== null && usage.staff > maxStaff ? `スタッフ${maxStaff}人まで（現在${usage.staff}人）` : null,
+    maxProjects !== null && usage.projects > maxProjects
+      ? `プロジェクト${maxProjects}件まで（現在${usage.projects}件）`
+      : null,
+  ].filter(Boolean);
+  return over.length === 0 ? null : `${label}プランは${over.join("・")}のため、お選びいただけません。`;
+}
+
 export const planContractSchema = z
   .object({
     id: idSchema,

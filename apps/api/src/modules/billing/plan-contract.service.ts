@@ -6,6 +6,7 @@ import {
   PLAN_CATALOGUE,
   type Plan,
   type PlanContract,
+  planMisfit,
   seatPrice,
 } from "@tasuki/contract/billing/plan.schema";
 import type { AppContext } from "../../app-context.ts";
@@ -14,6 +15,7 @@ import type { InvoiceLine } from "../../db/schema/billing.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { countLiveProjects } from "../project/project-count.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
 import { daysBetween, periodEnd, periodLastDay, tokyoDateLabel } from "./billing-calendar.ts";
 import { findPartnerById, listCards, type PartnerRow } from "./billing-profile.repository.ts";
@@ -26,6 +28,7 @@ import {
   deleteScheduledContracts,
   findContractWorkspace,
   findCurrentContract,
+  findScheduledContract,
   insertContract,
   lockWorkspacePlan,
   type PlanContractRow,
@@ -87,6 +90,22 @@ export function prorate(input: {
   return Math.floor((full * (100 - input.discountPercent) * left) / (100 * total));
 }
 
+/**
+ * A plan the workspace does not fit (フリー for 310 staff) is refused, not sold at ¥0: call under the plan lock,
+ * so that the counts are those the change is made on. Nothing is refused when the workspace only grows later.
+ */
+async function assertPlanFits(tx: DbOrTx, workspaceId: string, plan: Plan): Promise<void> {
+  const [seats, projects] = await Promise.all([countStaffSeats(tx, workspaceId), countLiveProjects(tx, workspaceId)]);
+  const misfit = planMisfit(plan, { staff: seats.seated, projects });
+  if (misfit) {
+    throw badRequest(
+      "plan_does_not_fit",
+      misfit,
+      `the workspace has ${seats.seated} staff and ${projects} projects, over the ${plan} plan's limits`,
+    );
+  }
+}
+
 const invalidPartner = () =>
   badRequest("invalid_partner_code", "パートナーコードが正しくありません。", "no partner has this code");
 
@@ -120,15 +139,12 @@ export async function newPlanContract(
   await requireMember(ctx.db, auth, workspaceId, billingOnly);
   const partner = await partnerFor(ctx, { userId: auth.userId, workspaceId }, input.partner_code);
   if (input.payment_method === "card" && !(await listCards(ctx.db, workspaceId)).some((c) => c.isDefault)) {
-    throw badRequest(
-      "card_required",
-      "クレジットカードでお支払いいただくには、先にカードを登録してください。",
-      "payment_method card needs a default card",
-    );
+    throw cardRequired();
   }
   const now = ctx.now();
   const { contract, invoice } = await ctx.db.transaction(async (tx) => {
     await lockWorkspacePlan(tx, workspaceId);
+    await assertPlanFits(tx, workspaceId, input.plan);
     const current = await findCurrentContract(tx, workspaceId);
     if (current && current.plan !== "free" && current.status === "active") {
       throw conflict(
@@ -199,6 +215,7 @@ export async function changePlanContract(
       if (current.cancelAtPeriodEnd) await updateContract(tx, workspaceId, current.id, { cancelAtPeriodEnd: false });
       return 0;
     }
+    await assertPlanFits(tx, workspaceId, input.plan);
     await deleteScheduledContracts(tx, workspaceId);
     if (cycle === current.cycle && rankOf(input.plan) > rankOf(current.plan)) {
       const amount = prorate({
@@ -241,6 +258,47 @@ export async function changePlanContract(
   return { ...(await listPlanContracts(ctx, auth, workspaceId)), prorated_amount: prorated };
 }
 
+const cardRequired = () =>
+  badRequest(
+    "card_required",
+    "クレジットカードでお支払いいただくには、先にカードを登録してください。",
+    "payment_method card needs a default card",
+  );
+
+/**
+ * How the current paid contract is paid, from its next invoice on (a scheduled change follows it): card needs a
+ * default card. Invoices already issued keep their method, as an issued invoice never changes.
+ */
+export async function setPlanContractPaymentMethod(
+  ctx: AppContext,
+  auth: RequestAuth,
+  id: string,
+  paymentMethod: PaymentMethodKind,
+): Promise<PlanContract> {
+  const workspaceId = await findContractWorkspace(ctx.db, id);
+  if (!workspaceId) throw notFound("plan contract");
+  await requireMember(ctx.db, auth, workspaceId, billingOnly);
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockWorkspacePlan(tx, workspaceId);
+    const current = await findCurrentContract(tx, workspaceId);
+    if (current?.id !== id || current.status !== "active" || current.plan === "free") {
+      throw conflict(
+        "no_paid_contract",
+        "お支払い方法を変更できるのは、ご契約中の有料プランだけです。",
+        "only the current paid contract has a payment method",
+      );
+    }
+    if (paymentMethod === "card" && !(await listCards(tx, workspaceId)).some((c) => c.isDefault)) {
+      throw cardRequired();
+    }
+    const scheduled = await findScheduledContract(tx, workspaceId);
+    if (scheduled?.paymentMethod) await updateContract(tx, workspaceId, scheduled.id, { paymentMethod });
+    return updateContract(tx, workspaceId, id, { paymentMethod });
+  });
+  const partner = row.partnerId ? await findPartnerById(ctx.db, row.partnerId) : null;
+  return presentContract(row, partner?.code ?? null);
+}
+
 /** Ends the paid contract at its period's end; the workspace then continues on free (nothing is deleted). */
 /**
  * The trial ends at `at` (its end, for the daily job; now, when cancelled): it is kept as `expired` and a free
@@ -268,7 +326,10 @@ export async function cancelPlanContract(ctx: AppContext, auth: RequestAuth, id:
     await lockWorkspacePlan(tx, workspaceId);
     const current = await findCurrentContract(tx, workspaceId);
     // Cancelling the trial ends it now: waiting for its end would change nothing (「フリープランで続ける」).
-    if (current?.id === id && current.status === "trial") return endTrialAt(tx, current, ctx.now());
+    if (current?.id === id && current.status === "trial") {
+      await assertPlanFits(tx, workspaceId, "free");
+      return endTrialAt(tx, current, ctx.now());
+    }
     if (current?.id !== id || current.status !== "active" || current.plan === "free") {
       throw conflict(
         "not_cancellable",
