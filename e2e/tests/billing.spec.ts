@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "../support/fixtures.ts";
 import { addStaff, createOwner, signIn } from "../support/organization.ts";
+import { api } from "../support/tasks.ts";
 
 /**
  * Billing: a new workspace on its premium trial chooses the standard plan paid monthly by card (a test card of the
@@ -37,7 +38,7 @@ test("the trial's owner chooses standard monthly, pays by test card, downloads t
   await cardDialog.getByRole("radio", { name: /Visa（決済成功）/ }).check();
   await cardDialog.getByRole("button", { name: "登録する" }).click();
   await expect(cardDialog).toHaveCount(0);
-  await expect(dialog).toContainText("Visa •••• 4242 でお支払いします");
+  await expect(dialog).toContainText("お申し込みと同時にVisa •••• 4242に1か月分 ¥660（税込）を請求します。");
   await dialog.getByRole("button", { name: "申し込む" }).click();
   await expect(page.getByText("お申し込みを受け付けました。請求書を発行しました。")).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -103,4 +104,70 @@ test("a member without the billing permission meets the friendly 403 and no bill
   await expect(page.getByRole("heading", { name: "このページを表示する権限がありません" })).toBeVisible({
     timeout: 60_000,
   });
+});
+
+test("a workspace of six staff is not offered フリー; the dialog names the method and says a yearly change is 予約; the method follows the company's choice", async ({
+  page,
+}) => {
+  test.slow();
+  const owner = await createOwner("株式会社むつみ製作所");
+  // Five invitations: six seats, over フリー's five (invited staff take their seat).
+  for (let i = 0; i < 5; i += 1) {
+    await api("POST", "/app/workspace-user/new", owner.token, {
+      workspace_id: owner.workspaceId,
+      email: `mutsumi-${i}-${Date.now()}@example.jp`,
+      last_name: "佐藤",
+      first_name: `${i + 1}郎`,
+    });
+  }
+  await signIn(page, owner.email, { timeout: 60_000 });
+  await page.goto("/mypage/plan-and-invoice");
+  const misfit = "フリープランはスタッフ5人まで（現在6人）のため、お選びいただけません。";
+  const free = page.getByRole("region", { name: "フリープラン" });
+  await expect(free.getByRole("button", { name: "フリープランで続ける" })).toBeDisabled({ timeout: 60_000 });
+  await expect(free).toContainText(misfit);
+
+  // A new contract by 請求書払い: the dialog says what is invoiced when.
+  await page.getByRole("region", { name: "スタンダードプラン" }).getByRole("button", { name: "申し込む" }).click();
+  const apply = page.getByRole("dialog", { name: "スタンダードプラン（月払い）" });
+  await apply.getByRole("radio", { name: "請求書払い（銀行振込）" }).check();
+  await expect(apply).toContainText("お申し込みと同時に1か月分 ¥660（税込）の請求書を発行します");
+  await apply.getByRole("button", { name: "申し込む" }).click();
+  await expect(page.getByText("お申し込みを受け付けました。請求書を発行しました。")).toBeVisible();
+  await expect(free.getByRole("button", { name: "このプランに変更" })).toBeDisabled();
+  await expect(free).toContainText(misfit);
+
+  // Monthly → yearly is 予約 from the period's end, said before confirming, with the method it is paid by.
+  const period = (await page.getByText(/^\d{4}年\d{1,2}月\d{1,2}日〜\d{4}年\d{1,2}月\d{1,2}日$/).textContent()) ?? "";
+  const periodEnd = period.split("〜")[1]!;
+  await page.getByRole("button", { name: "年払い" }).click();
+  await page
+    .getByRole("region", { name: "スタンダードプラン" })
+    .getByRole("button", { name: "このプランに変更" })
+    .click();
+  const yearly = page.getByRole("dialog", { name: "スタンダードプラン（年払い）" });
+  await expect(yearly).toContainText("お支払い方法請求書払い（銀行振込）");
+  await expect(yearly.getByRole("note")).toContainText(
+    `この変更は予約です。${periodEnd}（現在の期間の終了後）からスタンダードプラン（年払い）に切り替わります。${periodEnd}に1年分 ¥6,600（税込）の請求書を発行します`,
+  );
+  await yearly.getByRole("button", { name: "変更を予約する" }).click();
+  await expect(page.getByText(`プランの変更を予約しました（${periodEnd}に切り替わります）`)).toBeVisible();
+  await expect(page.getByText(`${periodEnd}からスタンダードプラン（年払い）に変更します。`)).toBeVisible();
+
+  // A card registered leaves 請求書払い until the company switches; then the card pays the next invoices.
+  await page.goto("/mypage/payment-setting");
+  const method = page.getByRole("region", { name: "お支払い方法" });
+  await expect(method).toContainText("請求書払い（銀行振込）", { timeout: 60_000 });
+  await expect(method.getByRole("button", { name: "カード払いに切り替える" })).toBeDisabled();
+  await page.getByRole("button", { name: "カードを追加" }).click();
+  const cardDialog = page.getByRole("dialog", { name: "カードを追加" });
+  await cardDialog.getByRole("radio", { name: /Visa（決済成功）/ }).check();
+  await cardDialog.getByRole("button", { name: "登録する" }).click();
+  await expect(method).toContainText("お支払いは請求書払いのままです");
+  await method.getByRole("button", { name: "カード払いに切り替える" }).click();
+  const confirm = page.getByRole("dialog", { name: "お支払い方法を変更しますか？" });
+  await expect(confirm).toContainText(`次回の請求（${periodEnd}）から、Visa •••• 4242でお支払いいただきます。`);
+  await confirm.getByRole("button", { name: "変更する" }).click();
+  await expect(method).toContainText("クレジットカード（Visa •••• 4242）");
+  await expect(method.getByRole("button", { name: "請求書払いに切り替える" })).toBeEnabled();
 });

@@ -90,6 +90,18 @@ export function planHasFeature(plan: Plan, feature: PremiumFeature): boolean {
 }
 
 /**
+ * Whether a change of a paid contract applies at once (a dearer plan in the same cycle, the difference prorated
+ * by day) or is scheduled for the period's end (a cheaper plan, free, or another cycle). The API acts on it; the
+ * plan dialog says it before the change is confirmed.
+ */
+export function changeAppliesNow(
+  from: { plan: Plan; cycle: BillingCycle },
+  to: { plan: Plan; cycle: BillingCycle },
+): boolean {
+  return to.cycle === from.cycle && PLAN_CATALOGUE[to.plan].monthlyPrice > PLAN_CATALOGUE[from.plan].monthlyPrice;
+}
+
+/**
  * Why a plan does not fit the workspace as it is, or null when it does: a plan is offered (and accepted) only
  * if what the workspace already has fits its limits. Staff count active and invited people (the seats the
  * limit counts); projects count live ones. The API refuses with this message; the plans page shows it.

@@ -1,6 +1,7 @@
 import {
   BILLING_CYCLE_LABELS,
   type BillingCycle,
+  changeAppliesNow,
   type PaidPlan,
   type PaymentMethodKind,
   PLAN_CATALOGUE,
@@ -183,8 +184,6 @@ export async function newPlanContract(
   return presentContract(contract, partner?.code ?? null);
 }
 
-const rankOf = (plan: Plan) => PLAN_CATALOGUE[plan].monthlyPrice;
-
 /**
  * An upgrade (a dearer plan, same cycle) applies now and the difference for the days left is added to the
  * next invoice; a downgrade, the free plan or a cycle change is scheduled for the period's end. A new change
@@ -217,7 +216,7 @@ export async function changePlanContract(
     }
     await assertPlanFits(tx, workspaceId, input.plan);
     await deleteScheduledContracts(tx, workspaceId);
-    if (cycle === current.cycle && rankOf(input.plan) > rankOf(current.plan)) {
+    if (changeAppliesNow(current, { plan: input.plan, cycle })) {
       const amount = prorate({
         fromUnit: seatPrice(current.plan, cycle),
         toUnit: seatPrice(input.plan, cycle),

@@ -17,18 +17,20 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { CARD_BRAND_LABELS, type CreditCard } from "@tasuki/contract/billing/credit-card.schema";
-import { BILLING_CYCLE_LABELS, PAYMENT_METHOD_LABELS } from "@tasuki/contract/billing/plan.schema";
+import { PAYMENT_METHOD_LABELS, type PaymentMethodKind } from "@tasuki/contract/billing/plan.schema";
 import { lazy, Suspense, useState } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { formatJapaneseDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
 import { useDeleteCreditCard } from "../api/delete-credit-card.ts";
 import { getPaymentClientSecret } from "../api/get-payment-client-secret.ts";
 import { useCreditCards } from "../api/list-credit-cards.ts";
 import { useSetDefaultCreditCard } from "../api/set-default-credit-card.ts";
+import { useSetPaymentMethod } from "../api/set-payment-method.ts";
 import { useSyncPayment } from "../api/sync-payment.ts";
 import { usePlan } from "../use-plan.ts";
 import { BillingGuard } from "./billing-guard.tsx";
@@ -51,8 +53,9 @@ export function PaymentSettingPage() {
             title="お支払い設定"
             description="請求書のお支払いに使うクレジットカードと、請求書払い（銀行振込）について確認できます。"
           />
+          <PaymentMethodSection workspaceId={workspaceId} />
           <CardsSection workspaceId={workspaceId} />
-          <BankTransferSection workspaceId={workspaceId} />
+          <BankTransferSection />
         </>
       )}
     </BillingGuard>
@@ -285,31 +288,106 @@ function RemoveCardDialog({ card, onClose }: { card: CreditCard; onClose: () => 
   );
 }
 
-/** 請求書払い: chosen when applying for a plan; here what it means and what the current contract uses. */
-function BankTransferSection({ workspaceId }: { workspaceId: string }) {
+/**
+ * お支払い方法 of the paid contract, and the switch between card and 請求書払い: registering a card does not change
+ * it by itself (a company may keep paying by transfer), so the choice is offered here, for the next invoices.
+ */
+function PaymentMethodSection({ workspaceId }: { workspaceId: string }) {
   const { current } = usePlan(workspaceId);
-  const paid = current?.status === "active" && current.plan !== "free" && current.payment_method;
+  const cards = useCreditCards(workspaceId);
+  const setMethod = useSetPaymentMethod();
+  const [target, setTarget] = useState<PaymentMethodKind | null>(null);
+  const paid = current?.status === "active" && current.plan !== "free" && current.payment_method ? current : null;
+  const defaultCard = cards.data?.items.find((card) => card.is_default) ?? null;
+  const other: PaymentMethodKind = paid?.payment_method === "card" ? "bank_transfer" : "card";
+  const nextInvoice = paid?.current_period_end ? formatJapaneseDate(paid.current_period_end) : "";
+  const submit = async () => {
+    if (!paid || !target) return;
+    try {
+      await setMethod.mutateAsync({ contractId: paid.id, paymentMethod: target });
+      showToast(`お支払い方法を${PAYMENT_METHOD_LABELS[target]}に変更しました`, { type: "success" });
+      setTarget(null);
+    } catch {
+      // The mutation cache shows the error.
+    }
+  };
   return (
     <SectionCard
-      title="請求書払い（銀行振込）"
-      description="月末締め翌月末払いです。請求書に記載の口座へお振り込みください（振込手数料はご負担ください）。"
+      title="お支払い方法"
+      description="ご契約中のプランの請求を、クレジットカードと請求書払い（銀行振込）のどちらでお支払いいただくかです。"
+      action={
+        paid ? (
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={other === "card" && !defaultCard}
+            onClick={() => setTarget(other)}
+            sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+          >
+            {other === "card" ? "カード払いに切り替える" : "請求書払いに切り替える"}
+          </Button>
+        ) : undefined
+      }
     >
       <InfoRow label="現在のお支払い方法">
         <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          {paid && current.payment_method === "bank_transfer" ? (
+          {paid?.payment_method === "bank_transfer" ? (
             <AccountBalanceOutlined fontSize="small" sx={{ color: "text.secondary" }} />
           ) : (
             <CreditCardOutlined fontSize="small" sx={{ color: "text.secondary" }} />
           )}
           <Typography variant="body2">
-            {paid
-              ? `${PAYMENT_METHOD_LABELS[current.payment_method!]}（${BILLING_CYCLE_LABELS[current.cycle]}）`
-              : "有料プランのお申し込み前です"}
+            {!paid
+              ? "有料プランのお申し込み前です（お申し込み時にお選びいただけます）"
+              : paid.payment_method === "card"
+                ? `${PAYMENT_METHOD_LABELS.card}（${defaultCard ? `${brandLabel(defaultCard.brand)} •••• ${defaultCard.last4}` : "既定のカード"}）`
+                : PAYMENT_METHOD_LABELS.bank_transfer}
           </Typography>
         </Stack>
       </InfoRow>
+      {paid && paid.payment_method === "bank_transfer" && defaultCard && (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          カード（{brandLabel(defaultCard.brand)} •••• {defaultCard.last4}
+          ）が登録されていますが、お支払いは請求書払いのままです。カードでお支払いになる場合は「カード払いに切り替える」を押してください。
+        </Alert>
+      )}
+      {paid && other === "card" && !defaultCard && (
+        <Typography variant="caption" component="p" sx={{ color: "text.secondary", mt: 1 }}>
+          カード払いに切り替えるには、先に下の「カードを追加」からカードを登録してください。
+        </Typography>
+      )}
+      <Dialog open={target !== null} onClose={() => setTarget(null)} fullWidth maxWidth="xs">
+        <DialogTitle>お支払い方法を変更しますか？</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {target === "card"
+              ? `次回の請求（${nextInvoice}）から、${defaultCard ? `${brandLabel(defaultCard.brand)} •••• ${defaultCard.last4}` : "既定のカード"}でお支払いいただきます。`
+              : `次回の請求（${nextInvoice}）から、請求書払い（銀行振込・翌月末払い）になります。`}
+            発行済みの請求書のお支払い方法は変わりません。
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button color="inherit" onClick={() => setTarget(null)}>
+            キャンセル
+          </Button>
+          <Button variant="contained" onClick={submit} loading={setMethod.isPending}>
+            変更する
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </SectionCard>
+  );
+}
+
+/** 請求書払い: what it means; the method itself is chosen above or when applying for a plan. */
+function BankTransferSection() {
+  return (
+    <SectionCard
+      title="請求書払い（銀行振込）"
+      description="月末締め翌月末払いです。請求書に記載の口座へお振り込みください（振込手数料はご負担ください）。"
+    >
       <InfoRow label="支払期限">
-        <Typography variant="body2">請求書発行月の翌月末日</Typography>
+        <Typography variant="body2">請求書発行月の翌月末日（金融機関の休業日の場合は翌営業日）</Typography>
       </InfoRow>
       <InfoRow label="請求書の宛先">
         <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
@@ -319,12 +397,6 @@ function BankTransferSection({ workspaceId }: { workspaceId: string }) {
           </ButtonLink>
         </Box>
       </InfoRow>
-      <Typography variant="body2" sx={{ color: "text.secondary", mt: 2 }}>
-        請求書払いは、プランのお申し込み時にお選びいただけます。
-        <ButtonLink to="/mypage/plan-and-invoice" size="small" sx={{ ml: 0.5 }}>
-          プランと請求書へ
-        </ButtonLink>
-      </Typography>
     </SectionCard>
   );
 }

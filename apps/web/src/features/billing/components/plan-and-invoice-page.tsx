@@ -27,6 +27,7 @@ import type { Partner } from "@tasuki/contract/billing/partner.contracts";
 import {
   BILLING_CYCLE_LABELS,
   type BillingCycle,
+  changeAppliesNow,
   PAYMENT_METHOD_LABELS,
   type PaymentMethodKind,
   PLAN_CATALOGUE,
@@ -34,6 +35,7 @@ import {
   type Plan,
   type PlanContract,
   PREMIUM_FEATURE_LABELS,
+  planMisfit,
   seatPrice,
 } from "@tasuki/contract/billing/plan.schema";
 import { useState } from "react";
@@ -228,6 +230,8 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
             const definition = PLAN_CATALOGUE[plan];
             const isCurrent =
               usage.plan === plan && (plan === "free" || current?.cycle === cycle) && current?.status !== "trial";
+            // A plan the workspace does not fit is not offered (the API refuses it too), and says why.
+            const misfit = isCurrent ? null : planMisfit(plan, usage);
             return (
               <Card
                 key={plan}
@@ -254,7 +258,8 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
                 </Typography>
                 <Button
                   variant={plan === "premium" ? "contained" : "outlined"}
-                  disabled={isCurrent || (plan === "free" && !paid && !onTrial)}
+                  disabled={isCurrent || misfit !== null || (plan === "free" && !paid && !onTrial)}
+                  aria-describedby={misfit ? `plan-misfit-${plan}` : undefined}
                   onClick={() => (plan === "free" && onTrial ? setEndingTrial(true) : setChoice(plan))}
                 >
                   {isCurrent
@@ -267,6 +272,11 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
                           : "ご利用中"
                         : "申し込む"}
                 </Button>
+                {misfit && (
+                  <Typography id={`plan-misfit-${plan}`} variant="caption" sx={{ color: "error.main" }}>
+                    {misfit}
+                  </Typography>
+                )}
               </Card>
             );
           })}
@@ -309,6 +319,7 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
           plan={choice}
           cycle={cycle}
           seats={Math.max(1, usage.active_staff)}
+          misfit={planMisfit(choice, usage)}
           current={paid ? current : null}
           onClose={() => setChoice(null)}
         />
@@ -317,30 +328,44 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
   );
 }
 
-/** Before and after, per period and tax included, then the payment method for a new contract. */
+/**
+ * Before and after, per period and tax included; how it is paid (the method, and the card by name); and what
+ * happens when: a new contract is charged or invoiced at once, an upgrade applies now with the difference for the
+ * days left on the next invoice, any other change is 予約 for the period's end, said before it is confirmed.
+ */
 function PlanDialog(props: {
   workspaceId: string;
   plan: Plan;
   cycle: BillingCycle;
   seats: number;
+  misfit: string | null;
   current: PlanContract | null;
   onClose: () => void;
 }) {
-  const { plan, cycle, seats, current } = props;
-  const [method, setMethod] = useState<PaymentMethodKind>("card");
+  const { plan, cycle, seats, current, misfit } = props;
+  const [newMethod, setNewMethod] = useState<PaymentMethodKind>("card");
   const [partnerCode, setPartnerCode] = useState("");
   const [partner, setPartner] = useState<Partner | null | "invalid">(null);
   const verifyPartner = useVerifyPartnerCode();
   const create = useNewPlanContract();
   const change = useChangePlanContract();
-  const cards = useCreditCards(current ? undefined : props.workspaceId);
+  const cards = useCreditCards(props.workspaceId);
   const defaultCard = cards.data?.items.find((card) => card.is_default) ?? null;
+  const method: PaymentMethodKind = current?.payment_method ?? newMethod;
   // A card contract is charged at once: without a card the server would refuse it (card_required), so the card
   // is added here, in the dialog, rather than after a detour through お支払い設定.
   const needsCard = !current && method === "card" && cards.isSuccess && !defaultCard;
   const before = current ? withTax(seatPrice(current.plan, current.cycle) * seats) : 0;
   const after = withTax(seatPrice(plan, cycle) * seats);
   const per = (c: BillingCycle) => (c === "yearly" ? "年" : "月");
+  const periodOf = (c: BillingCycle) => (c === "yearly" ? "1年分" : "1か月分");
+  const cardName = defaultCard ? `${brandLabel(defaultCard.brand)} •••• ${defaultCard.last4}` : "ご登録のカード";
+  const upgradeNow = current !== null && changeAppliesNow(current, { plan, cycle });
+  const switchDay = current?.current_period_end ? formatJapaneseDate(current.current_period_end) : "";
+  const charge = (when: string) =>
+    method === "card"
+      ? `${when}${cardName}に${periodOf(cycle)} ${yen(after)}（税込）を請求します。`
+      : `${when}${periodOf(cycle)} ${yen(after)}（税込）の請求書を発行します（お支払期限は翌月末、金融機関の休業日は翌営業日）。`;
   const submit = async () => {
     try {
       if (current) {
@@ -348,7 +373,7 @@ function PlanDialog(props: {
         showToast(
           result.prorated_amount > 0
             ? `プランを変更しました（日割り ${yen(result.prorated_amount)}（税抜）を次回の請求に加算します）`
-            : "プランの変更を予約しました（現在の期間の終了後に切り替わります）",
+            : `プランの変更を予約しました（${switchDay}に切り替わります）`,
           { type: "success" },
         );
       } else {
@@ -374,27 +399,54 @@ function PlanDialog(props: {
       <DialogContent>
         <InfoRow label="変更前">
           <Typography variant="body2">
-            {current ? `${yen(before)}／${per(current.cycle)}（税込・${seats}人）` : "フリー・トライアル（¥0）"}
+            {current
+              ? `${PLAN_CATALOGUE[current.plan].label}・${yen(before)}／${per(current.cycle)}（税込・${seats}人）`
+              : "フリー・トライアル（¥0）"}
           </Typography>
         </InfoRow>
         <InfoRow label="変更後">
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {yen(after)}／{per(cycle)}（税込・{seats}人）
+            {plan === "free" ? "¥0" : `${yen(after)}／${per(cycle)}（税込・${seats}人）`}
           </Typography>
         </InfoRow>
+        {current && plan !== "free" && (
+          <InfoRow label="お支払い方法">
+            <Typography variant="body2">
+              {method === "card" ? `${PAYMENT_METHOD_LABELS.card}（${cardName}）` : PAYMENT_METHOD_LABELS.bank_transfer}
+            </Typography>
+            <Typography variant="caption" sx={{ color: "text.secondary" }}>
+              お支払い設定で変更できます
+            </Typography>
+          </InfoRow>
+        )}
+        {misfit && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {misfit}
+          </Alert>
+        )}
+        {!misfit && current && (
+          <Alert severity={upgradeNow ? "info" : "warning"} sx={{ mt: 2 }} role="note">
+            {upgradeNow
+              ? `すぐに${PLAN_CATALOGUE[plan].label}プランに切り替わります。${switchDay}までの残りの日数分の差額を日割りで、次回（${switchDay}）の請求に加算します。`
+              : plan === "free"
+                ? `この変更は予約です。${switchDay}（現在の期間の終了後）からフリープランになり、以降のご請求はありません。それまでは現在のプランのままです。`
+                : `この変更は予約です。${switchDay}（現在の期間の終了後）から${PLAN_CATALOGUE[plan].label}プラン（${BILLING_CYCLE_LABELS[cycle]}）に切り替わります。${charge(`${switchDay}に`)}それまでは現在のプランのままです。`}
+          </Alert>
+        )}
         {!current && (
           <RadioGroup
-            value={method}
-            onChange={(event) => setMethod(event.target.value as PaymentMethodKind)}
+            value={newMethod}
+            onChange={(event) => setNewMethod(event.target.value as PaymentMethodKind)}
+            aria-label="お支払い方法"
             sx={{ mt: 2 }}
           >
             <FormControlLabel value="card" control={<Radio />} label={PAYMENT_METHOD_LABELS.card} />
             <FormControlLabel value="bank_transfer" control={<Radio />} label={PAYMENT_METHOD_LABELS.bank_transfer} />
           </RadioGroup>
         )}
-        {!current && method === "card" && defaultCard && (
+        {!current && !misfit && !needsCard && (method === "bank_transfer" || defaultCard) && (
           <Typography variant="body2" sx={{ color: "text.secondary", ml: 4 }}>
-            {brandLabel(defaultCard.brand)} •••• {defaultCard.last4} でお支払いします
+            {charge("お申し込みと同時に")}
           </Typography>
         )}
         {needsCard && (
@@ -405,11 +457,6 @@ function PlanDialog(props: {
           >
             カードが登録されていません
           </Alert>
-        )}
-        {!current && method === "bank_transfer" && (
-          <Typography variant="body2" sx={{ color: "text.secondary", ml: 4 }}>
-            月末締め翌月末払い。振込先は請求書に記載します。
-          </Typography>
         )}
         {!current && (
           <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: "flex-start" }}>
@@ -452,11 +499,6 @@ function PlanDialog(props: {
             </Button>
           </Stack>
         )}
-        {current && (
-          <Typography variant="body2" sx={{ color: "text.secondary", mt: 2 }}>
-            上位プランへの変更はすぐに反映され、残りの日数分を日割りで次回の請求に加算します。それ以外の変更は現在の期間の終了後に切り替わります。
-          </Typography>
-        )}
       </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={props.onClose}>
@@ -466,9 +508,9 @@ function PlanDialog(props: {
           variant="contained"
           onClick={submit}
           loading={create.isPending || change.isPending}
-          disabled={needsCard || (!current && method === "card" && cards.isPending)}
+          disabled={misfit !== null || needsCard || (!current && method === "card" && cards.isPending)}
         >
-          {current ? "変更する" : "申し込む"}
+          {!current ? "申し込む" : upgradeNow ? "変更する" : "変更を予約する"}
         </Button>
       </DialogActions>
     </Dialog>
