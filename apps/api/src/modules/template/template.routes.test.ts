@@ -489,6 +489,23 @@ describe("use", () => {
     expect(await rowCounts(w.workspaceId)).toEqual(before);
   });
 
+  it("counts a PATCH's tasks with the parts it keeps: the tree never grows past 300 tasks", async () => {
+    const w = await world();
+    const tasks = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `作業${i + 1}` }));
+    const tpl = await newPrimaryTpl(w, { name: "大型案件", secondary_items: [{ name: "工程", tasks: tasks(300) }] });
+    expect(tpl.task_count).toBe(300);
+    const grown = await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, { tasks: tasks(300) });
+    expect(grown).toMatchObject({ status: 400, body: { ...errorBody, code: "template_too_large" } });
+    const fewer = await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, {
+      secondary_items: [{ name: "工程", tasks: tasks(100) }],
+    });
+    expect(fewer.body.task_count).toBe(100);
+    expect(
+      (await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, { tasks: tasks(200) })).body.task_count,
+    ).toBe(300);
+    expect((await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, { tasks: tasks(201) })).status).toBe(400);
+  });
+
   it("makes 200 tasks in one transaction in a fixed number of queries", async () => {
     const w = await world();
     const bigTree = (rules: readonly ("user" | "manager" | "none")[]) => ({

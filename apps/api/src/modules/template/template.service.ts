@@ -1,17 +1,18 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
-import type {
-  PrimaryItemTpl,
-  SecondaryItemTpl,
-  TaskTpl,
-  TaskTplNode,
-  TemplateOrigin,
+import {
+  type PrimaryItemTpl,
+  type SecondaryItemTpl,
+  type TaskTpl,
+  type TaskTplNode,
+  TEMPLATE_LIMITS,
+  type TemplateOrigin,
 } from "@tasuki/contract/template/template.schema";
 import type { updateTaskTplsBodySchema } from "@tasuki/contract/template/update-task-tpls.contract";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TemplateBody, TemplateSecondaryNode, TemplateTaskNode } from "../../db/schema/templates.ts";
-import { AppError, forbidden } from "../../lib/app-error.ts";
+import { AppError, badRequest, forbidden } from "../../lib/app-error.ts";
 import { positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
@@ -246,6 +247,15 @@ export async function updateTemplate(
     const [row] = await findTemplates(tx, member.workspaceId, kind, [id], "update");
     if (!row) throw templateNotFound();
     const body = edit.body ? edit.body(row.body) : row.body;
+    // The contract counts only the parts sent; the limit is on the tree after merging (tasks sent with the
+    // stored secondary items, or the other way round), since one `use` makes all of them at once.
+    if (edit.body && countTreeTasks(body) > TEMPLATE_LIMITS.maxTasks) {
+      throw badRequest(
+        "template_too_large",
+        `テンプレート全体のタスクは${TEMPLATE_LIMITS.maxTasks}件以内にしてください。`,
+        `the template would hold ${countTreeTasks(body)} tasks after this edit (at most ${TEMPLATE_LIMITS.maxTasks})`,
+      );
+    }
     const saved = await updateTemplateRow(tx, member.workspaceId, id, {
       ...(edit.name !== undefined && { name: edit.name }),
       ...(edit.description !== undefined && { description: edit.description }),
