@@ -382,7 +382,7 @@ describe("guests and meetings (decision 0015)", () => {
     expect((await api("GET", `/app/meeting/${theirs.id}`, w.guest)).status).toBe(200);
   });
 
-  it("a guest's .ics and calendar feed carry no staff e-mail address but their own", async () => {
+  it("a guest's .ics, invitation mail and calendar feed carry no staff e-mail address but their own", async () => {
     const w = await world();
     const m = await newMeeting(w, { name: "取引先との打合せ", participant_ids: [w.participantId, w.guestId] });
     const ics = String((await api("GET", `/app/meeting/${m.id}/ical`, w.guest)).body);
@@ -395,6 +395,22 @@ describe("guests and meetings (decision 0015)", () => {
       .replace(/\r\n[ \t]/g, "")
       .toLowerCase();
     expect(staffIcs).toContain(w.organizerEmail.toLowerCase());
+
+    // The invitation mailed to the guest carries the same: their own address only.
+    const invite = await t.smtp.mailWithSubject(w.guestEmail, "に招待されました");
+    const mailed = String(invite.calendar)
+      .replace(/\r\n[ \t]/g, "")
+      .toLowerCase();
+    expect(mailed).toContain("begin:vevent");
+    expect(mailed).toContain(w.guestEmail.toLowerCase());
+    for (const email of [w.organizerEmail, w.participantEmail]) expect(mailed).not.toContain(email.toLowerCase());
+    // The participant's invitation still names the people.
+    const staffInvite = await t.smtp.mailWithSubject(w.participantEmail, "に招待されました");
+    expect(
+      String(staffInvite.calendar)
+        .replace(/\r\n[ \t]/g, "")
+        .toLowerCase(),
+    ).toContain(w.guestEmail.toLowerCase());
 
     const made = await ok<{ url: string }>(api("POST", "/app/calendar-feed", w.guest, { workspace_id: w.workspaceId }));
     const url = new URL(made.url);

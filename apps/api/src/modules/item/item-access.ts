@@ -1,5 +1,5 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
-import { checkAccess } from "../../access/access.ts";
+import { checkAccess, requireAccess } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { AppError, forbidden } from "../../lib/app-error.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
@@ -62,12 +62,7 @@ export async function requireProjectsVisible(
   projectIds: Iterable<string>,
   notFoundError: () => AppError,
 ): Promise<void> {
-  await requireParentsVisible(
-    db,
-    member,
-    [...projectIds].map((projectId) => ({ projectId, meetingId: null })),
-    notFoundError,
-  );
+  await requireAccess(db, member, { resource: "project", ids: projectIds }, notFoundError);
 }
 
 /**
