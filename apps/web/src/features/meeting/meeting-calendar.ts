@@ -43,6 +43,24 @@ const holidayNames = new Map<string, string>(Object.values(holidayJp.holidays).m
 /** The public holiday's name (祝日), or null. */
 export const holidayName = (date: string): string | null => holidayNames.get(date) ?? null;
 
+/** A weekend, a public holiday or one of the workspace's own closed days (休業日). */
+export function isDayOff(date: string, closedDays: ReadonlyMap<string, string>): boolean {
+  const weekday = toTokyo(date).day();
+  return weekday === 0 || weekday === 6 || holidayName(date) !== null || closedDays.has(date);
+}
+
+/**
+ * The working day a new meeting is proposed on: the first one after `today` (a meeting made on Friday afternoon
+ * is proposed for Monday, or Tuesday after a 振替休日, not for Saturday). Falls back to tomorrow when two months
+ * are all closed, which only a mistaken calendar does.
+ */
+export function nextWorkingDay(today: string, closedDays: ReadonlyMap<string, string>): string {
+  for (let day = toTokyo(today).add(1, "day"), n = 0; n < 62; day = day.add(1, "day"), n += 1) {
+    if (!isDayOff(iso(day), closedDays)) return iso(day);
+  }
+  return iso(toTokyo(today).add(1, "day"));
+}
+
 /** The Tokyo date of an instant. */
 export const tokyoDateOf = (instant: string): string => iso(toTokyo(instant));
 

@@ -13,6 +13,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { formatJapaneseDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
@@ -28,10 +29,10 @@ export function CalendarFeedDialog({ workspaceId, onClose }: { workspaceId: stri
   const feed = useCalendarFeed(workspaceId, true);
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<"reissue" | "stop" | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["meeting", "calendar-feed", workspaceId] });
 
   const issue = async () => {
-    if (feed.data?.enabled && !window.confirm("URLを再発行すると、今のURLは使えなくなります。よろしいですか？")) return;
     setBusy(true);
     try {
       const made = await newCalendarFeed(workspaceId);
@@ -44,7 +45,6 @@ export function CalendarFeedDialog({ workspaceId, onClose }: { workspaceId: stri
     }
   };
   const stop = async () => {
-    if (!window.confirm("カレンダー連携を停止しますか？登録済みのカレンダーは更新されなくなります。")) return;
     setBusy(true);
     try {
       await deleteCalendarFeed(workspaceId);
@@ -117,15 +117,38 @@ export function CalendarFeedDialog({ workspaceId, onClose }: { workspaceId: stri
       </DialogContent>
       <DialogActions>
         {feed.data?.enabled && (
-          <Button color="error" disabled={busy} onClick={() => void stop()} sx={{ mr: "auto" }}>
+          <Button color="error" disabled={busy} onClick={() => setConfirming("stop")} sx={{ mr: "auto" }}>
             停止
           </Button>
         )}
         <Button onClick={onClose}>閉じる</Button>
-        <Button variant="contained" disabled={busy || feed.isPending} onClick={() => void issue()}>
+        <Button
+          variant="contained"
+          disabled={busy || feed.isPending}
+          onClick={() => (feed.data?.enabled ? setConfirming("reissue") : void issue())}
+        >
           {feed.data?.enabled ? "URLを再発行" : "URLを発行"}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={confirming === "reissue"}
+        title="URLを再発行しますか？"
+        confirmLabel="再発行する"
+        onConfirm={issue}
+        onClose={() => setConfirming(null)}
+      >
+        今のURLは使えなくなります。カレンダーには新しいURLを登録し直してください。
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === "stop"}
+        title="カレンダー連携を停止しますか？"
+        confirmLabel="停止する"
+        destructive
+        onConfirm={stop}
+        onClose={() => setConfirming(null)}
+      >
+        登録済みのカレンダーは更新されなくなります。
+      </ConfirmDialog>
     </Dialog>
   );
 }

@@ -18,7 +18,9 @@ import { toTokyo } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
 import { StaffPicker } from "../../organization/components/staff-picker.tsx";
+import { useClosedDays } from "../../task/views/use-closed-days.ts";
 import { createMeeting, putMeetingPeriodic, updateMeeting, useRoomNames } from "../api/meeting-api.ts";
+import { nextWorkingDay } from "../meeting-calendar.ts";
 
 /** An instant from a Tokyo date and HH:mm. */
 const instant = (date: string, time: string) => `${date}T${time}:00+09:00`;
@@ -39,11 +41,16 @@ export function MeetingDialog({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const rooms = useRoomNames(workspaceId);
-  const start = meeting ? toTokyo(meeting.starts_at) : toTokyo(new Date()).add(1, "day").hour(10).minute(0);
+  // A new meeting is proposed for 10:00–11:00 on the next working day (weekends, 祝日 and the workspace's 休業日
+  // skipped); the proposal follows the closed days when they arrive, until a date is chosen.
+  const today = toTokyo(new Date()).format("YYYY-MM-DD");
+  const closedDays = useClosedDays(workspaceId, today, toTokyo(today).add(62, "day").format("YYYY-MM-DD"));
+  const start = meeting ? toTokyo(meeting.starts_at) : toTokyo(nextWorkingDay(today, closedDays)).hour(10).minute(0);
   const end = meeting ? toTokyo(meeting.ends_at) : start.add(1, "hour");
   const [name, setName] = useState(meeting?.name ?? "");
   const [type, setType] = useState<MeetingType>(meeting?.meeting_type ?? "regular");
-  const [date, setDate] = useState(start.format("YYYY-MM-DD"));
+  const [chosenDate, setDate] = useState<string | null>(meeting ? start.format("YYYY-MM-DD") : null);
+  const date = chosenDate ?? start.format("YYYY-MM-DD");
   const [from, setFrom] = useState(start.format("HH:mm"));
   const [to, setTo] = useState(end.format("HH:mm"));
   const [room, setRoom] = useState(meeting?.room_name ?? "");

@@ -235,14 +235,20 @@ export function MeetingListPage() {
           ))}
         </Stack>
       ) : view === "week" && phone ? (
-        <WeekList days={daysOf(period)} byDay={byDay} />
+        <>
+          {items.length === 0 && <EmptyPeriodNote view={view} filtered={filtered} canCreate={canCreate} />}
+          <WeekList days={daysOf(period)} byDay={byDay} />
+        </>
       ) : view === "month" && phone ? (
-        <CompactMonth
-          days={daysOf(period)}
-          byDay={byDay}
-          month={toTokyo(date).month()}
-          onOpenDay={(day) => set({ view: "week", date: day })}
-        />
+        <>
+          {items.length === 0 && <EmptyPeriodNote view={view} filtered={filtered} canCreate={canCreate} />}
+          <CompactMonth
+            days={daysOf(period)}
+            byDay={byDay}
+            month={toTokyo(date).month()}
+            onOpenDay={(day) => set({ view: "week", date: day })}
+          />
+        </>
       ) : view === "list" ? (
         items.length ? (
           <Card variant="outlined">
@@ -271,16 +277,64 @@ export function MeetingListPage() {
           />
         )
       ) : (
-        <CalendarGrid
-          days={daysOf(period)}
-          byDay={byDay}
-          month={view === "month" ? toTokyo(date).month() : null}
-          onOpenDay={(day) => set({ view: "week", date: day })}
-        />
+        <>
+          {items.length === 0 && <EmptyPeriodNote view={view} filtered={filtered} canCreate={canCreate} />}
+          <CalendarGrid
+            days={daysOf(period)}
+            byDay={byDay}
+            month={view === "month" ? toTokyo(date).month() : null}
+            onOpenDay={(day) => set({ view: "week", date: day })}
+          />
+        </>
       )}
       {creating && <MeetingDialog workspaceId={workspaceId} onClose={() => setCreating(false)} />}
       {feedOpen && <CalendarFeedDialog workspaceId={workspaceId} onClose={() => setFeedOpen(false)} />}
     </>
+  );
+}
+
+/**
+ * A week or month calendar without a meeting still shows its days (holidays, where the period is); this line
+ * above it says that the period is empty, or that the filters left nothing, and what to do about it.
+ */
+function EmptyPeriodNote({ view, filtered, canCreate }: { view: CalendarView; filtered: boolean; canCreate: boolean }) {
+  const title = filtered
+    ? "条件に一致する会議はありません"
+    : view === "month"
+      ? "この月の会議はありません"
+      : "この週の会議はありません";
+  const hint = filtered
+    ? "条件を変えるか、クリアしてください。"
+    : canCreate
+      ? "「会議を作成」から定例や1on1を登録できます。"
+      : "前後の期間に切り替えて確認できます。";
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: "flex",
+        alignItems: "center",
+        gap: 1.5,
+        px: 2,
+        py: 1.25,
+        mb: 1.5,
+        border: 1,
+        borderStyle: "dashed",
+        borderColor: "divider",
+        borderRadius: 2,
+        bgcolor: "background.paper",
+      }}
+    >
+      <ForumOutlined sx={{ color: "primary.main", fontSize: 22 }} aria-hidden />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Typography variant="caption" sx={{ color: "text.secondary" }}>
+          {hint}
+        </Typography>
+      </Box>
+    </Box>
   );
 }
 

@@ -42,6 +42,7 @@ import { updatePrimaryItemContract } from "@tasuki/contract/primary-item/primary
 import type { PrimaryItem } from "@tasuki/contract/primary-item/primary-item.schema";
 import { newTaskContract } from "@tasuki/contract/task/task.contracts";
 import { useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { callApi } from "../../../lib/api-client.ts";
@@ -71,6 +72,7 @@ const carriedChip = (
 export function MeetingPage({ meetingId }: { meetingId: string }) {
   const meeting = useMeeting(meetingId);
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState<"share" | "delete" | null>(null);
   const navigate = useNavigate();
   if (meeting.isError)
     return <ErrorState error={meeting.error} title="会議を表示できません" onRetry={() => void meeting.refetch()} />;
@@ -87,7 +89,6 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
   const start = toTokyo(m.starts_at);
   const holiday = holidayName(start.format("YYYY-MM-DD"));
   const remove = async () => {
-    if (!window.confirm("この会議をゴミ箱に移動しますか？")) return;
     try {
       await deleteMeeting(m.id);
       showToast("会議をゴミ箱に移動しました");
@@ -96,12 +97,14 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
       showErrorToast(error);
     }
   };
-  const share = async () => {
+  const askToShare = () => {
     if (!m.minutes.trim()) {
       showToast("議事録が空です。書いてから共有してください。", { type: "warning" });
       return;
     }
-    if (!window.confirm("議事録を参加者全員にメールで共有しますか？")) return;
+    setConfirming("share");
+  };
+  const share = async () => {
     try {
       const { recipients } = await shareMinutes(m.id);
       showToast(`議事録を${recipients}人に共有しました`, { type: "success" });
@@ -140,12 +143,7 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
             sx={{ flexWrap: "wrap", gap: 1, "& .MuiButton-startIcon": { display: { xs: "none", sm: "inherit" } } }}
           >
             {m.can_write_minutes && !m.deleted_at && (
-              <Button
-                size="small"
-                variant="outlined"
-                startIcon={<ForwardToInboxOutlined />}
-                onClick={() => void share()}
-              >
+              <Button size="small" variant="outlined" startIcon={<ForwardToInboxOutlined />} onClick={askToShare}>
                 議事録を共有
               </Button>
             )}
@@ -164,7 +162,12 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
                 <Button size="small" variant="outlined" startIcon={<EditOutlined />} onClick={() => setEditing(true)}>
                   編集
                 </Button>
-                <Button size="small" color="error" startIcon={<DeleteOutlineOutlined />} onClick={() => void remove()}>
+                <Button
+                  size="small"
+                  color="error"
+                  startIcon={<DeleteOutlineOutlined />}
+                  onClick={() => setConfirming("delete")}
+                >
                   削除
                 </Button>
               </>
@@ -172,6 +175,25 @@ export function MeetingPage({ meetingId }: { meetingId: string }) {
           </Stack>
         }
       />
+      <ConfirmDialog
+        open={confirming === "share"}
+        title="議事録を共有しますか？"
+        confirmLabel="共有する"
+        onConfirm={share}
+        onClose={() => setConfirming(null)}
+      >
+        保存済みの議事録を、主催者と参加者（あなたを除く）にメールとお知らせで送ります。
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirming === "delete"}
+        title="この会議を削除しますか？"
+        confirmLabel="削除する"
+        destructive
+        onConfirm={remove}
+        onClose={() => setConfirming(null)}
+      >
+        会議はゴミ箱に移動し、参加者には取り消しのお知らせが届きます。
+      </ConfirmDialog>
       {m.deleted_at && (
         <Alert severity="info" sx={{ mb: 2 }}>
           この会議はゴミ箱にあります。

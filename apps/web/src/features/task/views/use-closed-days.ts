@@ -6,7 +6,7 @@ const NONE = new Map<string, string>();
 
 /**
  * The workspace's own closed days (休業日, e.g. 年末年始) between two Tokyo dates, by date with their names, for the
- * calendar and the gantt chart to shade beside weekends and 祝日. A failed read shows none rather than an error:
+ * calendar and the gantt chart to shade beside weekends and 祝日, and for the meeting dialog to skip. A failed read shows none rather than an error:
  * the days are a hint on a view of tasks, not its content.
  */
 export function useClosedDays(workspaceId: string, from: string, to: string): ReadonlyMap<string, string> {

@@ -35,6 +35,7 @@ import { getSecondaryItemTplContract } from "@tasuki/contract/template/get-secon
 import { getTaskTplContract } from "@tasuki/contract/template/get-task-tpl.contract";
 import { dayBasisLabels, type TemplateKind } from "@tasuki/contract/template/template.schema";
 import { useDeferredValue, useEffect, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
@@ -454,6 +455,7 @@ function TemplateDetail({
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [using, setUsing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [startDate, setStartDate] = useState(todayInTokyo());
 
   // The server's copy replaces the draft until the user edits it (a save answers the new copy).
@@ -491,8 +493,6 @@ function TemplateDetail({
   };
   const remove = async () => {
     if (!selection.id) return;
-    if (!window.confirm(`テンプレート「${draft.name}」を削除しますか？作成済みのタスクや項目はそのまま残ります。`))
-      return;
     try {
       await deleteTemplate(selection.kind, selection.id);
       await queryClient.invalidateQueries({ queryKey: ["template"] });
@@ -506,6 +506,16 @@ function TemplateDetail({
 
   return (
     <Paper variant="outlined" sx={{ borderRadius: 3 }}>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`テンプレート「${draft.name}」を削除しますか？`}
+        confirmLabel="削除する"
+        destructive
+        onConfirm={remove}
+        onClose={() => setConfirmingDelete(false)}
+      >
+        作成済みのタスクや項目はそのまま残ります。
+      </ConfirmDialog>
       <Stack
         direction="row"
         spacing={1}
@@ -532,7 +542,7 @@ function TemplateDetail({
         </Typography>
         {selection.id && canManage && (
           <Tooltip title="削除">
-            <IconButton size="small" aria-label="テンプレートを削除" onClick={() => void remove()}>
+            <IconButton size="small" aria-label="テンプレートを削除" onClick={() => setConfirmingDelete(true)}>
               <DeleteOutlineOutlined fontSize="small" />
             </IconButton>
           </Tooltip>
