@@ -1,9 +1,10 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import { checkAccess, requireAccess } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { AppError, forbidden } from "../../lib/app-error.ts";
+import { AppError, badRequest, forbidden } from "../../lib/app-error.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { findTrashedParentIds } from "./item.repository.ts";
 
 /**
  * The caller's membership of a workspace, with "not a member" answered as the given 404, so that an id of
@@ -90,3 +91,31 @@ export const projectNotFound = () =>
 
 export const meetingNotFound = () =>
   new AppError("meeting_not_found", 404, "指定された会議が見つかりません。", "meeting_id is not visible");
+
+export const parentInTrash = (kind: "project" | "meeting") =>
+  badRequest(
+    "parent_in_trash",
+    `この${kind === "project" ? "プロジェクト" : "会議"}はゴミ箱にあります。元に戻してから追加・移動してください。`,
+    `the ${kind} is in the trash; restore it before placing anything under it`,
+  );
+
+/**
+ * The other half of the placement rule: a parent the caller sees may still be in the trash, and nothing is created,
+ * moved or copied under it (400 parent_in_trash; restoring it comes first). Reads only what is checked.
+ */
+/** The ids among these projects and meetings that are in the trash (for placements checked in bulk). */
+export const trashedParentIds = (db: DbOrTx, workspaceId: string, projectIds: string[], meetingIds: string[]) =>
+  findTrashedParentIds(db, workspaceId, projectIds, meetingIds);
+
+export async function requireLiveParents(db: DbOrTx, workspaceId: string, parents: Iterable<ItemParent>) {
+  const projectIds = new Set<string>();
+  const meetingIds = new Set<string>();
+  for (const parent of parents) {
+    if (parent.projectId) projectIds.add(parent.projectId);
+    if (parent.meetingId) meetingIds.add(parent.meetingId);
+  }
+  if (!projectIds.size && !meetingIds.size) return;
+  const trashed = await findTrashedParentIds(db, workspaceId, [...projectIds], [...meetingIds]);
+  for (const id of projectIds) if (trashed.has(id)) throw parentInTrash("project");
+  for (const id of meetingIds) if (trashed.has(id)) throw parentInTrash("meeting");
+}

@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, max, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
+import { meetings } from "../../db/schema/meetings.ts";
 import { primaryItems, secondaryItems, tasks } from "../../db/schema/tasks.ts";
+import { projects } from "../../db/schema/workspaces.ts";
 
 /** 大項目 or 中項目: the two levels of the work breakdown share one shape and one set of rules. */
 export type ItemLevel = "primary" | "secondary";
@@ -238,4 +240,36 @@ export async function restoreBatches(db: DbOrTx, workspaceId: string, batches: s
     .update(tasks)
     .set(live)
     .where(and(eq(tasks.workspaceId, workspaceId), inArray(tasks.deletedBatch, batches)));
+}
+
+/**
+ * The projects and meetings among these that are in the trash, for the placement rule (item-access.ts): nothing is
+ * created, moved or copied under a trashed parent. Read here beside the items they hold; both scoped by workspace.
+ */
+export async function findTrashedParentIds(
+  db: DbOrTx,
+  workspaceId: string,
+  projectIds: string[],
+  meetingIds: string[],
+): Promise<Set<string>> {
+  const trashed = new Set<string>();
+  if (projectIds.length) {
+    const rows = await db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(
+        and(eq(projects.workspaceId, workspaceId), inArray(projects.id, projectIds), isNotNull(projects.deletedAt)),
+      );
+    for (const row of rows) trashed.add(row.id);
+  }
+  if (meetingIds.length) {
+    const rows = await db
+      .select({ id: meetings.id })
+      .from(meetings)
+      .where(
+        and(eq(meetings.workspaceId, workspaceId), inArray(meetings.id, meetingIds), isNotNull(meetings.deletedAt)),
+      );
+    for (const row of rows) trashed.add(row.id);
+  }
+  return trashed;
 }

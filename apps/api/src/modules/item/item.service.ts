@@ -32,6 +32,7 @@ import {
   parentsVisible,
   projectNotFound,
   requireItemWriter,
+  requireLiveParents,
   requireParentsVisible,
 } from "./item-access.ts";
 import { copyItemChildren } from "./item-copy.ts";
@@ -182,6 +183,7 @@ export async function createItem(
   const { list, parent, primary } = await openList(ctx, member, level, input);
   requireItemWriter(member, parent);
   if (primary?.deletedAt) throw itemInTrash();
+  await requireLiveParents(ctx.db, member.workspaceId, [parent]);
   const [row] = await ctx.db.transaction(async (tx) => {
     // The parent held against a concurrent trash, which would otherwise leave this child live under it.
     if (primary) await lockLiveItem(tx, "primary", input.workspace_id, primary.id, "share");
@@ -302,6 +304,7 @@ export async function duplicateItem(ctx: AppContext, auth: RequestAuth, level: I
   const row = rows[0]!;
   requireItemWriter(member, parentOf(row));
   if (row.deletedAt) throw itemInTrash();
+  await requireLiveParents(ctx.db, row.workspaceId, [parentOf(row)]);
   const copy = await ctx.db.transaction(async (tx) => {
     await lockLiveItem(tx, level, row.workspaceId, id, "share");
     const last = await lastItemPosition(tx, row.workspaceId, listOf(level, row));

@@ -10,7 +10,7 @@ import { moveBetween, positionBetween } from "../../lib/position.ts";
 import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { memberOr404, projectNotFound, requireProjectsVisible } from "../item/item-access.ts";
+import { memberOr404, projectNotFound, requireLiveParents, requireProjectsVisible } from "../item/item-access.ts";
 import { findLiveGroupIds } from "../project/project.repository.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
 import { presentAll } from "../task/task.service.ts";
@@ -268,7 +268,10 @@ async function checkReferences(
     const groups = await findLiveGroupIds(db, member.workspaceId, [refs.groupId]);
     if (!groups.has(refs.groupId)) throw groupNotFound();
   }
-  if (refs.projectId) await requireProjectsVisible(db, member, [refs.projectId], projectNotFound);
+  if (refs.projectId) {
+    await requireProjectsVisible(db, member, [refs.projectId], projectNotFound);
+    await requireLiveParents(db, member.workspaceId, [{ projectId: refs.projectId, meetingId: null }]);
+  }
 }
 
 export async function listMeetings(ctx: AppContext, auth: RequestAuth, query: ListQuery) {

@@ -61,6 +61,58 @@ function expectErrorBody(res: { status: number; body: unknown }, status: number,
   });
 }
 
+describe("a project in the trash", () => {
+  it("takes no new task, item, template use, meeting or copy until it is restored", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const token = owner.tokens.access_token;
+    const project = await newProject(token, ws, { name: "中止案件" });
+    const item = await api("POST", "/app/primary-item/new", token, {
+      workspace_id: ws,
+      project_id: project.id,
+      name: "準備",
+    });
+    expect(item.status).toBe(201);
+    const tpl = await api("POST", "/app/task-tpl/new", token, { workspace_id: ws, title: "定例の準備" });
+    expect(tpl.status).toBe(201);
+    const free = await api("POST", "/app/task/new", token, { workspace_id: ws, title: "まだどこにもない" });
+    expect(free.status).toBe(201);
+    expect((await api("DELETE", `/app/project/${project.id}`, token)).status).toBe(200);
+
+    const writes: [Method, string, object | undefined][] = [
+      ["POST", "/app/task/new", { workspace_id: ws, title: "ゴミ箱へ", project_id: project.id }],
+      ["PATCH", `/app/task/${free.body.id}`, { project_id: project.id }],
+      ["POST", "/app/primary-item/new", { workspace_id: ws, project_id: project.id, name: "追加" }],
+      ["POST", `/app/primary-item/${item.body.id}/duplicate`, undefined],
+      ["POST", "/app/secondary-item/new", { workspace_id: ws, primary_item_id: item.body.id, name: "下へ" }],
+      [
+        "POST",
+        "/app/task-tpl/use",
+        { workspace_id: ws, ids: [tpl.body.id], start_date: "2026-04-21", project_id: project.id },
+      ],
+      [
+        "POST",
+        "/app/meeting/new",
+        {
+          workspace_id: ws,
+          name: "振り返り",
+          starts_at: "2026-12-01T10:00:00+09:00",
+          ends_at: "2026-12-01T11:00:00+09:00",
+          project_id: project.id,
+        },
+      ],
+    ];
+    for (const [method, url, payload] of writes) {
+      expectErrorBody(await api(method, url, token, payload), 400, "parent_in_trash");
+    }
+    const tasks = await api("GET", `/app/task/list?workspace_id=${ws}&tab=project&project_id=${project.id}`, token);
+    expect(tasks.body.items ?? []).toEqual([]);
+    expect((await api("PUT", `/app/project/${project.id}/restoration`, token)).status).toBe(200);
+    const [method, url, payload] = writes[0]!;
+    expect((await api(method, url, token, payload)).status).toBe(201);
+  });
+});
+
 describe("POST /app/project/new and GET /app/project/{id}", () => {
   it("creates a project last in the order, with its group, manager and members as staff refs", async () => {
     const owner = await signUpWithWorkspace(t);

@@ -12,7 +12,14 @@ import { type Membership, requireMember } from "../../plugins/workspace-scope.ts
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
-import { meetingNotFound, memberOr404, projectNotFound, requireProjectsVisible } from "../item/item-access.ts";
+import {
+  meetingNotFound,
+  memberOr404,
+  parentInTrash,
+  projectNotFound,
+  requireProjectsVisible,
+  trashedParentIds,
+} from "../item/item-access.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";
 import { deadlineCategory, instantOf } from "./deadline.ts";
@@ -187,6 +194,8 @@ interface References {
   primaries: Map<string, { projectId: string | null; meetingId: string | null; deletedAt: Date | null }>;
   projects: Set<string>;
   meetings: Set<string>;
+  /** Of those projects and meetings, the ones in the trash: nothing is placed under them. */
+  trashed: Set<string>;
 }
 
 /**
@@ -237,6 +246,7 @@ async function loadReferences(
     ...primaryRows.map((row) => row.meetingId).filter((id): id is string => id !== null),
   ];
   const meetings = await checkAccess(db, member, "meeting", meetingIds);
+  const trashed = await trashedParentIds(db, workspaceId, [...projects], [...meetings]);
   return {
     staff,
     groups: groupIds,
@@ -244,6 +254,7 @@ async function loadReferences(
     secondaries: new Map(secondaryRows.map((row) => [row.id, row])),
     primaries: new Map(primaryRows.map((row) => [row.id, row])),
     projects,
+    trashed,
   };
 }
 
@@ -300,6 +311,13 @@ function place(wanted: Placement, refs: References, sent: ReadonlySet<keyof Plac
   // An item brings its project, which the caller must be able to see as much as one named directly.
   if (placed.projectId && (sent.has("projectId") || itemsSent) && !refs.projects.has(placed.projectId)) {
     throw projectNotFound();
+  }
+  // Seen, but in the trash: nothing new goes under it (restoring it comes first).
+  if (placed.projectId && (sent.has("projectId") || itemsSent) && refs.trashed.has(placed.projectId)) {
+    throw parentInTrash("project");
+  }
+  if (placed.meetingId && (sent.has("meetingId") || itemsSent) && refs.trashed.has(placed.meetingId)) {
+    throw parentInTrash("meeting");
   }
   return placed;
 }

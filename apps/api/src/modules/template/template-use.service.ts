@@ -25,6 +25,7 @@ import {
   meetingNotFound,
   projectNotFound,
   requireItemWriter,
+  requireLiveParents,
   requireParentsVisible,
 } from "../item/item-access.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
@@ -208,6 +209,7 @@ async function resolveTarget(db: DbOrTx, member: Membership, target: UseTarget):
     if (!secondary) throw secondaryItemNotFound();
     await requireParentsVisible(db, member, [parentOf(secondary)], secondaryItemNotFound);
     if (secondary.deletedAt) throw itemInTrash();
+    await requireLiveParents(db, workspaceId, [parentOf(secondary)]);
     return { parent: parentOf(secondary), primary: null, secondary };
   }
   if (target.primary_item_id) {
@@ -215,10 +217,12 @@ async function resolveTarget(db: DbOrTx, member: Membership, target: UseTarget):
     if (!primary) throw primaryItemNotFound();
     await requireParentsVisible(db, member, [parentOf(primary)], primaryItemNotFound);
     if (primary.deletedAt) throw itemInTrash();
+    await requireLiveParents(db, workspaceId, [parentOf(primary)]);
     return { parent: parentOf(primary), primary, secondary: null };
   }
   const parent = { projectId: target.project_id ?? null, meetingId: target.meeting_id ?? null };
   await requireParentsVisible(db, member, [parent], parent.projectId ? projectNotFound : meetingNotFound);
+  await requireLiveParents(db, workspaceId, [parent]);
   return { parent, primary: null, secondary: null };
 }
 
