@@ -303,6 +303,48 @@ describe("events", () => {
     expect(otherClient.events({ entity: "primary_item" })).toEqual([]);
   });
 
+  it("a group's meeting reaches its members and a guest who takes part, not a guest who is only in the group", async () => {
+    const owner = await signUpWithWorkspace(t);
+    const ws = owner.workspace.id;
+    const [organizer, member, groupGuest, invitedGuest] = await Promise.all([
+      addStaff(t, ws, "member"),
+      addStaff(t, ws, "member"),
+      addStaff(t, ws, "guest"),
+      addStaff(t, ws, "guest"),
+    ]);
+    const group = await call(t.app, {
+      method: "POST",
+      url: "/app/group/new",
+      token: owner.tokens.access_token,
+      payload: { workspace_id: ws, name: "営業部", member_ids: [member.staffId, groupGuest.staffId] },
+    });
+    expect(group.status).toBe(201);
+    const [memberClient, groupGuestClient, invitedGuestClient] = await Promise.all([
+      connect(member.tokens.realtime_token, [ws]),
+      connect(groupGuest.tokens.realtime_token, [ws]),
+      connect(invitedGuest.tokens.realtime_token, [ws]),
+    ]);
+    const meeting = await call(t.app, {
+      method: "POST",
+      url: "/app/meeting/new",
+      token: organizer.tokens.access_token,
+      payload: {
+        workspace_id: ws,
+        name: "営業部の予算会議",
+        starts_at: "2026-12-01T10:00:00+09:00",
+        ends_at: "2026-12-01T11:00:00+09:00",
+        group_id: group.body.id,
+        participant_ids: [invitedGuest.staffId],
+      },
+    });
+    expect(meeting.status).toBe(201);
+    await memberClient.next((m) => m.entity === "meeting" && m.id === meeting.body.id);
+    await invitedGuestClient.next((m) => m.entity === "meeting" && m.id === meeting.body.id);
+    await sentinel(ws, groupGuestClient);
+    // Guests see the meetings they take part in (decision 0015), live as on the page.
+    expect(groupGuestClient.events({ entity: "meeting" })).toEqual([]);
+  });
+
   it("a task moved out of a meeting reaches the viewers of the meeting it left (its former meeting_id)", async () => {
     const owner = await signUpWithWorkspace(t);
     const ws = owner.workspace.id;
