@@ -10,6 +10,7 @@ import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { v7 as uuidv7 } from "uuid";
 import type { Db, DbOrTx } from "../apps/api/src/db/client.ts";
 import { billingAccounts, planContracts } from "../apps/api/src/db/schema/billing.ts";
+import { workspaceClosedDays } from "../apps/api/src/db/schema/closed-days.ts";
 import { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
 import { notifications } from "../apps/api/src/db/schema/notifications.ts";
 import { taskComments, taskWatchers } from "../apps/api/src/db/schema/task-comments.ts";
@@ -35,7 +36,6 @@ import { hashPassword } from "../apps/api/src/modules/auth/passwords.ts";
 import { periodEnd } from "../apps/api/src/modules/billing/billing-calendar.ts";
 import { addDays } from "../apps/api/src/modules/task/recurrence/calendar-date.ts";
 import { deadlineFor } from "../apps/api/src/modules/task/recurrence/deadline.ts";
-import { holidayJpCalendar } from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
 import { occurrences } from "../apps/api/src/modules/task/recurrence/occurrences.ts";
 import { planRegeneration } from "../apps/api/src/modules/task/recurrence/plan-regeneration.ts";
 import {
@@ -44,6 +44,7 @@ import {
   tokyoToday,
 } from "../apps/api/src/modules/task/task-periodic.service.ts";
 import { fillSampleBilling } from "./sample-billing.ts";
+import { dateDeadline, dateStart, sampleCalendar, sampleClosedDays, workingDayOnOrBefore } from "./sample-calendar.ts";
 import { sampleComments } from "./sample-comments.ts";
 import {
   GIVEN_NAMES,
@@ -116,14 +117,6 @@ function random(seed: number) {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The end of a Tokyo calendar day `offset` days from today, as a deadline given as a date is stored. */
-const tokyoDeadline = (today: string, offset: number) =>
-  new Date(
-    new Date(deadlineFor(today, { time_of_day: null, duration_days: 0 }).expires_at).getTime() + offset * DAY_MS,
-  );
-
-/** A Tokyo calendar date `offset` days from today (YYYY-MM-DD). */
-const tokyoDeadlineDate = (today: string, offset: number) => addDays(today, offset);
 
 async function insertAll<T extends PgTable>(db: DbOrTx, table: T, rows: PgInsertValue<T>[], size = 1000) {
   for (let start = 0; start < rows.length; start += size) {
@@ -147,6 +140,12 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
   const rand = random(options.seed ?? 20261122);
   const now = options.now;
   const today = tokyoToday(now);
+  // The company keeps 年末年始 and 夏季休業 closed (its 会社カレンダー, written with it below): deadlines, projects,
+  // periodic chores and meetings fall on working days, never on 土日, 祝日 or 元日.
+  const closedDays = sampleClosedDays(today);
+  const calendar = sampleCalendar(closedDays);
+  /** The working day on or before the date `offset` days from today (YYYY-MM-DD). */
+  const workingDate = (offset: number) => workingDayOnOrBefore(addDays(today, offset), calendar);
   const passwordHash = await hashPassword(options.password);
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   /**
@@ -373,11 +372,11 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     else if (offset < -3) status = rand.weighted({ closed: 45, done: 30, in_progress: 15, none: 10 });
     else if (offset <= 7) status = rand.weighted({ in_progress: 45, none: 35, done: 15, closed: 5 });
     else status = rand.weighted({ none: 70, in_progress: 25, done: 5 });
-    const expiresAt = undated ? null : tokyoDeadline(today, offset);
+    const dueOn = undated ? null : workingDate(offset);
+    const expiresAt = dueOn ? dateDeadline(dueOn) : null;
+    // A start given as a date (00:00 Tokyo), on a working day some days before the deadline.
     const startsAt =
-      expiresAt && rand.next() < 0.5
-        ? new Date(expiresAt.getTime() - rand.int(3, 14) * DAY_MS - 9 * 3600_000 + 1000)
-        : null;
+      dueOn && rand.next() < 0.5 ? dateStart(workingDayOnOrBefore(addDays(dueOn, -rand.int(3, 14)), calendar)) : null;
     const createdAt = new Date(
       inOfficeHours(
         Math.min(now.getTime() - DAY_MS, (startsAt ?? expiresAt ?? now).getTime() - rand.int(5, 30) * DAY_MS),
@@ -471,8 +470,8 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       managerId,
       name: round === 0 ? template.name : `${template.name}（${round + 1}）`,
       description: template.description,
-      startsOn: tokyoDeadlineDate(today, startOffset),
-      endsOn: tokyoDeadlineDate(today, rand.int(60, 240)),
+      startsOn: workingDate(startOffset),
+      endsOn: workingDate(rand.int(60, 240)),
       color: template.color,
       position: p + 1,
       createdAt: ago(-startOffset + 10),
@@ -584,7 +583,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       item.department === "経営企画部" && item.rule.frequency === "monthly" ? ownerStaffId : rand.pick(workers).id;
     const rule = recurrenceRuleSchema.parse({
       ...item.rule,
-      start_date: tokyoDeadlineDate(today, -28),
+      start_date: addDays(today, -28),
       holiday_handling: item.holiday,
     }) as RecurrenceRule;
     const seriesId = uuidv7();
@@ -593,7 +592,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
     const createdAt = ago(30);
     // The template is the first, finished occurrence (the rule's first date); the generator makes the next ones
     // from today on.
-    const first = occurrences(rule, { from: rule.start_date, to: today, calendar: holidayJpCalendar, limit: 1 })[0];
+    const first = occurrences(rule, { from: rule.start_date, to: today, calendar, limit: 1 })[0];
     taskRows.push({
       id: templateId,
       workspaceId,
@@ -632,7 +631,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       existing: [],
       today,
       horizonDays: PERIODIC_HORIZON_DAYS,
-      calendar: holidayJpCalendar,
+      calendar,
     });
     for (const [index, date] of plan.create.slice(0, PERIODIC_MAX_OCCURRENCES).entries()) {
       const { expires_at, starts_at } = deadlineFor(date, rule);
@@ -744,6 +743,7 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
   const meetingRows = sampleMeetings({
     workspaceId,
     today,
+    calendar,
     departments: departments.map((department) => ({
       id: department.id,
       name: department.name,
@@ -798,6 +798,11 @@ export async function fillSampleCompany(db: Db, options: SampleCompanyOptions): 
       })
       .returning();
     await tx.insert(billingAccounts).values({ workspaceId });
+    await insertAll(
+      tx,
+      workspaceClosedDays,
+      closedDays.map((day) => ({ workspaceId, ...day })),
+    );
     await fillSampleBilling(tx, { workspaceId, companyName: options.companyName, contract: contract!, now });
     await tx
       .insert(groupTypes)

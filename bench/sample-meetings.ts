@@ -4,7 +4,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
 import type { primaryItems, tasks } from "../apps/api/src/db/schema/tasks.ts";
 import { addDays, toDayNumber, weekdayOf } from "../apps/api/src/modules/task/recurrence/calendar-date.ts";
-import { holidayJpCalendar } from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
+import type { HolidayCalendar } from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
+import { dateDeadline, workingDayOnOrBefore } from "./sample-calendar.ts";
 
 const ROOMS = ["第1会議室", "第2会議室", "大会議室", "オンライン（Teams）"];
 const AGENDA = ["先週の振り返り", "今週の予定と優先順位", "課題・リスクの共有", "連絡事項"];
@@ -18,6 +19,8 @@ const ACTIONS = [
 export interface SampleMeetingsInput {
   workspaceId: string;
   today: string;
+  /** Public holidays and the company's closed days: no meeting is held on them. */
+  calendar: HolidayCalendar;
   departments: { id: string; name: string; leaderId: string; sectionLeaders: string[] }[];
   oneOnOnes: { leaderId: string; memberId: string; sectionName: string }[];
   projects: { id: string; name: string; managerId: string; team: string[] }[];
@@ -64,7 +67,7 @@ export function sampleMeetings(input: SampleMeetingsInput): SampleMeetingsRows {
     const name = `${department.name}定例`;
     for (let week = 0; week <= 8; week++) {
       const date = addDays(start, week * 7);
-      if (holidayJpCalendar.isHoliday(date)) continue;
+      if (input.calendar.isHoliday(date)) continue;
       const past = date < today;
       const meeting = add(
         {
@@ -119,7 +122,8 @@ export function sampleMeetings(input: SampleMeetingsInput): SampleMeetingsRows {
           managerId: department.leaderId,
           groupId: department.id,
           meetingId: meeting.id,
-          expiresAt: at(addDays(date, 4), 23, 59),
+          // Due that Friday, given as a date (23:59:59), or the working day before it.
+          expiresAt: dateDeadline(workingDayOnOrBefore(addDays(date, 4), input.calendar)),
           position: at(date, hour).getTime(),
           createdBy: department.leaderId,
         });
@@ -131,7 +135,7 @@ export function sampleMeetings(input: SampleMeetingsInput): SampleMeetingsRows {
   for (const [i, pair] of input.oneOnOnes.entries()) {
     for (const offset of [-7, 7]) {
       const date = addDays(monday, offset + 1 + (i % 4));
-      if (holidayJpCalendar.isHoliday(date)) continue;
+      if (input.calendar.isHoliday(date)) continue;
       add(
         {
           name: `1on1（${pair.sectionName}）`,
@@ -157,7 +161,7 @@ export function sampleMeetings(input: SampleMeetingsInput): SampleMeetingsRows {
       [9, "レビュー会"],
     ] as const) {
       const date = addDays(monday, offset + (p % 3));
-      if (holidayJpCalendar.isHoliday(date)) continue;
+      if (input.calendar.isHoliday(date)) continue;
       add(
         {
           name: `${project.name} ${title}`,
