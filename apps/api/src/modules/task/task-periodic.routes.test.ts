@@ -243,6 +243,47 @@ describe("periodic tasks", () => {
     expect((await api("GET", `/app/task/${id}`, w.owner)).body.periodic_rule).toBeNull();
   });
 
+  it("keeps off the workspace's closed days (年末年始), in the series and in its preview", async () => {
+    const w = await world();
+    const closed = await api("PUT", "/app/closed-day/list", w.owner, {
+      workspace_id: w.workspaceId,
+      from: "2026-12-01",
+      to: "2027-01-31",
+      items: ["2026-12-29", "2026-12-30", "2026-12-31", "2027-01-02", "2027-01-03"].map((date) => ({
+        date,
+        name: "年末年始休業",
+      })),
+    });
+    expect(closed.status).toBe(200);
+    // A Wednesday chore that skips days off: 12/30 is a weekday but the company is closed.
+    const wednesdays = { frequency: "weekly", weekdays: [3], start_date: "2026-12-28", holiday_handling: "skip" };
+    const weekly = await api("PUT", `/app/task/${await newTask(w, "週次の棚卸し")}/periodic`, w.owner, {
+      rule: wednesdays,
+    });
+    expect(weekly.status).toBe(200);
+    expect(datesOf(weekly.body.occurrences).slice(0, 2)).toEqual(["2027-01-06", "2027-01-13"]);
+    // A Friday report due on the business day before: 元日 and the closed days before it move it to Monday 12/28.
+    const fridays = {
+      frequency: "weekly",
+      weekdays: [5],
+      start_date: "2026-12-28",
+      holiday_handling: "previous_business_day",
+    };
+    const report = await api("PUT", `/app/task/${await newTask(w, "週報")}/periodic`, w.owner, { rule: fridays });
+    expect(report.status).toBe(200);
+    expect(datesOf(report.body.occurrences).slice(0, 2)).toEqual(["2026-12-28", "2027-01-08"]);
+    expect(report.body.occurrences[0].expires_at).toBe(tokyoEndOfDay("2026-12-28"));
+
+    const preview = await api("POST", "/app/task/periodic/preview", w.owner, {
+      workspace_id: w.workspaceId,
+      rule: wednesdays,
+      count: 2,
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.occurrences.map((o: { date: string }) => o.date)).toEqual(["2027-01-06", "2027-01-13"]);
+    expect(preview.body.skipped).toEqual([{ date: "2026-12-30", holiday: "年末年始休業" }]);
+  });
+
   // Last: it moves the shared clock.
   it("stopping keeps the past and touched occurrences and trashes the future untouched ones", async () => {
     const w = await world();

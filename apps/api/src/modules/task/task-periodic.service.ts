@@ -9,8 +9,10 @@ import { tasks } from "../../db/schema/tasks.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
 import type { Membership } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
+import { loadWorkspaceCalendar } from "../calendar/workspace-calendar.ts";
+import { addDays } from "./recurrence/calendar-date.ts";
 import { deadlineFor } from "./recurrence/deadline.ts";
-import { holidayJpCalendar } from "./recurrence/holiday-calendar.ts";
+import type { HolidayCalendar } from "./recurrence/holiday-calendar.ts";
 import { planRegeneration } from "./recurrence/plan-regeneration.ts";
 import { insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
 import { lockTasks, openTasks, presentAll, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
@@ -22,6 +24,20 @@ export const PERIODIC_MAX_OCCURRENCES = 100;
 const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 /** Today's Asia/Tokyo calendar date (YYYY-MM-DD) at an instant. */
 export const tokyoToday = (at: Date) => new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * The days a series avoids (DOMAIN.md, 会社カレンダー): public holidays and the workspace's own closed days (年末年始,
+ * 夏季休業) over the horizon, with a month either side for a date moved to the business day before or after. With
+ * public holidays only, a weekly chore on Wednesdays fell on 12/30 while the company was closed.
+ */
+export function periodicCalendar(
+  db: DbOrTx,
+  workspaceId: string,
+  today: string,
+  lastDay = addDays(today, PERIODIC_HORIZON_DAYS),
+): Promise<HolidayCalendar> {
+  return loadWorkspaceCalendar(db, workspaceId, addDays(today, -31), addDays(lastDay, 31));
+}
 
 const occurrenceAsTemplate = () =>
   conflict(
@@ -86,6 +102,7 @@ function planSeries(
   rule: RecurrenceRule | null,
   existing: Awaited<ReturnType<typeof loadOccurrences>>,
   now: Date,
+  calendar: HolidayCalendar,
 ): { delete: string[]; create: ReturnType<typeof occurrenceOf>[] } {
   const plan = planRegeneration({
     oldRule: (row.periodicRule as RecurrenceRule | null) ?? null,
@@ -99,7 +116,7 @@ function planSeries(
       })),
     today: tokyoToday(now),
     horizonDays: PERIODIC_HORIZON_DAYS,
-    calendar: holidayJpCalendar,
+    calendar,
   });
   const create = rule
     ? plan.create
@@ -135,10 +152,11 @@ async function regenerate(
       member.workspaceId,
       withSeries.map((entry) => entry.seriesId),
     );
+    const calendar = await periodicCalendar(tx, member.workspaceId, tokyoToday(now));
     const toDelete: string[] = [];
     const toCreate: ReturnType<typeof occurrenceOf>[] = [];
     for (const { row, seriesId } of withSeries) {
-      const plan = planSeries(row, seriesId, rule, existing, now);
+      const plan = planSeries(row, seriesId, rule, existing, now, calendar);
       toDelete.push(...plan.delete);
       toCreate.push(...plan.create);
     }
@@ -287,10 +305,18 @@ export async function extendPeriodicSeries(ctx: AppContext): Promise<{ templates
         workspaceId,
         rows.map((row) => row.periodicSeriesId!),
       );
+      const calendar = await periodicCalendar(tx, workspaceId, tokyoToday(now));
       const toDelete: string[] = [];
       const toCreate: ReturnType<typeof occurrenceOf>[] = [];
       for (const row of rows) {
-        const plan = planSeries(row, row.periodicSeriesId!, row.periodicRule as RecurrenceRule, existing, now);
+        const plan = planSeries(
+          row,
+          row.periodicSeriesId!,
+          row.periodicRule as RecurrenceRule,
+          existing,
+          now,
+          calendar,
+        );
         toDelete.push(...plan.delete);
         toCreate.push(...plan.create);
       }
