@@ -15,6 +15,7 @@ import {
   isValidDate,
   setDateStyle,
   WEEKDAY_LABELS,
+  weekdayColor,
   weekdayLabel,
 } from "./date.ts";
 
@@ -137,6 +138,16 @@ describe("和暦 (a workspace's date style)", () => {
     expect(fileDateStamp("2025-11-25T00:00:00Z")).toBe("20251125");
     expect(formatMonthDay("2025-11-25", { kanji: true })).toBe("11月25日");
     expect(formatJapaneseDate(null)).toBe("");
+  });
+});
+
+describe("weekdayColor", () => {
+  it("colours 土 blue and 日 and days off red, as Japanese calendars do", () => {
+    expect(weekdayColor(6)).toBe("info.main");
+    expect(weekdayColor(0)).toBe("error.main");
+    expect(weekdayColor(6, true)).toBe("error.main");
+    expect(weekdayColor(3, true)).toBe("error.main");
+    expect(weekdayColor(3)).toBeUndefined();
   });
 });
 

@@ -170,6 +170,17 @@ export function formatDateTime(input: DateInput | null | undefined, options?: Da
   return date && `${date} ${toTokyo(input!).format("HH:mm")}`;
 }
 
+/**
+ * A deadline for people: 2025/04/01 when it was given as a date (stored as 23:59:59 Tokyo, DOMAIN.md), else
+ * 2025/04/01 15:00. A bare date's 23:59 is how it is stored, not a time anyone chose.
+ */
+export function formatDeadline(input: DateInput | null | undefined, options?: DateStyleOption): string {
+  if (input === null || input === undefined || !isValidDate(input)) return "";
+  return toTokyo(input).format("HH:mm:ss") === "23:59:59"
+    ? formatSlashDate(input, options)
+    : formatDateTime(input, options);
+}
+
 /** 4/1 or 4月1日 (no year, so the same in both styles): days inside a month or a week on screen. */
 export function formatMonthDay(input: DateInput | null | undefined, options?: { kanji?: boolean }): string {
   if (input === null || input === undefined || !isValidDate(input)) return "";
@@ -184,6 +195,16 @@ export function fileDateStamp(input: DateInput = new Date(), withTime = false): 
 /** The single-character weekday (日…土) of the Tokyo day of the input. */
 export function weekdayLabel(input: DateInput): string {
   return WEEKDAY_LABELS[toTokyo(input).day()] ?? "";
+}
+
+/**
+ * The colour a day's label takes, as Japanese calendars print it: 日 and 祝日 (or a closed day) red, 土 blue, other
+ * days the caller's own. Every calendar, date strip and weekday picker takes it from here, so 土 is the same blue on
+ * the phone and on the desktop.
+ */
+export function weekdayColor(weekday: number, offDay = false): "error.main" | "info.main" | undefined {
+  if (offDay || weekday === 0) return "error.main";
+  return weekday === 6 ? "info.main" : undefined;
 }
 
 export function isAllPeriod(range: { from: string; to: string }): boolean {

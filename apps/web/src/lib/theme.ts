@@ -48,8 +48,14 @@ export const theme = createTheme(
       },
       MuiButton: {
         defaultProps: { disableElevation: true },
-        styleOverrides: { root: { borderRadius: 8, paddingInline: 18 }, sizeLarge: { minHeight: 46 } },
+        // A Japanese label has a break opportunity between any two characters: squeezed in a row on the phone,
+        // 「再読み込み」 stacked one character a line. A label stays on one line; rows that hold buttons wrap instead.
+        styleOverrides: {
+          root: { borderRadius: 8, paddingInline: 18, whiteSpace: "nowrap" },
+          sizeLarge: { minHeight: 46 },
+        },
       },
+      MuiToggleButton: { styleOverrides: { root: { whiteSpace: "nowrap" } } },
       MuiTextField: { defaultProps: { fullWidth: true } },
       MuiOutlinedInput: {
         styleOverrides: { root: { backgroundColor: "#ffffff" } },

@@ -37,7 +37,12 @@ describe("formatValue", () => {
   it("writes empty values, booleans and Tokyo times for people", () => {
     expect(formatValue("task", "description", "")).toBe("（なし）");
     expect(formatValue("task", "is_public", true)).toBe("はい");
-    expect(formatValue("task", "expires_at", "2026-12-03T14:59:59+00:00")).toBe("2026/12/03 23:59");
+    expect(formatValue("task", "updated_at", "2026-12-03T06:05:00+00:00")).toBe("2026/12/03 15:05");
+  });
+
+  it("writes a deadline given as a date without the 23:59 it is stored at", () => {
+    expect(formatValue("task", "expires_at", "2026-12-03T14:59:59+00:00")).toBe("2026/12/03");
+    expect(formatValue("task", "expires_at", "2026-12-03T06:00:00+00:00")).toBe("2026/12/03 15:00");
   });
 });
 

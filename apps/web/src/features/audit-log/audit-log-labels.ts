@@ -7,7 +7,7 @@ import {
   type AuditLog,
 } from "@tasuki/contract/audit-log/audit-log.schema";
 import { DATE_STYLE_LABELS, type DateStyle } from "@tasuki/contract/workspace/workspace.schema";
-import { formatDateTime, formatJapaneseDate } from "../../lib/date.ts";
+import { formatDateTime, formatDeadline, formatJapaneseDate } from "../../lib/date.ts";
 import { PRIORITY_LABELS, STATUS_LABELS } from "../task/task-labels.ts";
 
 const STAFF_STATUS: Record<string, string> = {
@@ -71,6 +71,7 @@ export function formatValue(entity: string, key: string, value: unknown, names: 
     if (key === "date_style") return DATE_STYLE_LABELS[value as DateStyle] ?? value;
     if (key === "body" && entity === "task_comment") return htmlText(value) || "（なし）";
     if (isAuditReference(key)) return names[value] ?? "（削除されたデータ）";
+    if (key === "expires_at" && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDeadline(value);
     if (/_at$/.test(key) && /^\d{4}-\d{2}-\d{2}T/.test(value)) return formatDateTime(value);
     if (DATE_ONLY.test(value)) return formatJapaneseDate(value);
     return value;

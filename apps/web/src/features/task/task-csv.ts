@@ -1,5 +1,5 @@
 import type { Task } from "@tasuki/contract/task/task.schema";
-import { formatDateTime, formatSlashDate } from "../../lib/date.ts";
+import { formatDateTime, formatDeadline, formatSlashDate } from "../../lib/date.ts";
 import { displayName } from "../../lib/person.ts";
 import { DEADLINE_LABELS, PRIORITY_LABELS, STATUS_LABELS } from "./task-labels.ts";
 
@@ -44,7 +44,7 @@ export function taskCsvRows(tasks: readonly Task[], names: TaskCsvNames): string
       displayName(task.assignee),
       displayName(task.manager),
       formatSlashDate(task.starts_at),
-      formatDateTime(task.expires_at),
+      formatDeadline(task.expires_at),
       task.deadline_category ? DEADLINE_LABELS[task.deadline_category] : "",
       task.is_public ? "公開" : "非公開",
       task.has_notification ? "あり" : "なし",

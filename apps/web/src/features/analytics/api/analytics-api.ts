@@ -24,10 +24,11 @@ export function useAnalyticsSummary(query: AnalyticsQuery) {
   });
 }
 
-export function useAnalyticsWorkload(query: AnalyticsQuery) {
+export function useAnalyticsWorkload(query: AnalyticsQuery, enabled = true) {
   return useQuery({
     queryKey: ["analytics", "workload", query],
     queryFn: ({ signal }) => callApi(getAnalyticsWorkloadContract, { query, signal }),
+    enabled,
     placeholderData: keepPreviousData,
   });
 }

@@ -78,6 +78,8 @@ const SCOPE_LABELS: Record<AnalyticsScopeKind, string> = {
 
 // Japanese text is taller than the axes' default room: without it the tick labels are clipped away.
 const AXIS_HEIGHT = 30;
+/** Axes that count tasks: a tick every whole task, never 0.5 (the charts' own scale halves a small maximum). */
+const COUNT_AXIS = { tickMinStep: 1 } as const;
 const chartText = { noData: "表示できるデータがありません", loading: "読み込み中…" };
 const COLORS = { created: "#9fa8da", completed: "#3949ab", overdue: "#c62f3e", open: "#5c6bc0" };
 const slash = (iso: string) => iso.replaceAll("-", "/");
@@ -313,9 +315,14 @@ function AnalyticsFigures({
   loading: boolean;
   meId: string;
 }) {
-  const workload = useAnalyticsWorkload(query);
+  // One person's page compares nobody: a workload chart or a 担当者 breakdown of one bar says nothing.
+  const onePerson = query.scope === "workspace_user";
+  const workload = useAnalyticsWorkload(query, !onePerson);
+  const breakdownKeys = (Object.keys(BREAKDOWN_LABELS) as AnalyticsBreakdownBy[]).filter(
+    (key) => !(onePerson && key === "person"),
+  );
   const [by, setBy] = useState<AnalyticsBreakdownBy>(
-    query.scope === "workspace" || query.scope === "group" ? "group" : "person",
+    query.scope === "workspace" || query.scope === "group" ? "group" : onePerson ? "project" : "person",
   );
   const breakdown = useAnalyticsBreakdown(query, by);
   if (!summary) return <FiguresSkeleton />;
@@ -425,45 +432,48 @@ function AnalyticsFigures({
                 showMark: false,
               },
             ]}
+            yAxis={[COUNT_AXIS]}
             grid={{ horizontal: true }}
             margin={{ left: 0, right: 24 }}
           />
         }
       />
 
-      <FigureCard
-        title="担当者ごとの負荷"
-        description={`未完了のタスクを期限の近さ別に数えています（期限切れの多い順）。${workload.data ? `担当者 ${workload.data.people}人` : ""}`}
-        csvName="分析_担当者ごとの負荷"
-        loading={workload.isFetching}
-        table={workload.data ? workloadTable(workload.data, meId) : null}
-        tableFirst
-        empty={
-          <EmptyState
-            bare
-            icon={<TaskAltOutlined />}
-            title="未完了のタスクはありません"
-            description="担当者と期限を設定したタスクがあると、誰に仕事が集中しているかがここに表示されます。"
-          />
-        }
-        chart={
-          <BarChart
-            layout="horizontal"
-            xAxis={[{ height: AXIS_HEIGHT }]}
-            height={Math.max(200, chartPeople.length * 30 + 70)}
-            localeText={chartText}
-            yAxis={[{ scaleType: "band", data: chartPeople.map(personLabel), width: 96 }]}
-            series={WORKLOAD_BUCKETS.map((bucket) => ({
-              label: bucket.label,
-              color: bucket.color,
-              stack: "open",
-              data: chartPeople.map((row) => row[bucket.key]),
-            }))}
-            grid={{ vertical: true }}
-            margin={{ right: 12 }}
-          />
-        }
-      />
+      {!onePerson && (
+        <FigureCard
+          title="担当者ごとの負荷"
+          description={`未完了のタスクを期限の近さ別に数えています（期限切れの多い順）。${workload.data ? `担当者 ${workload.data.people}人` : ""}`}
+          csvName="分析_担当者ごとの負荷"
+          loading={workload.isFetching}
+          table={workload.data ? workloadTable(workload.data, meId) : null}
+          tableFirst
+          empty={
+            <EmptyState
+              bare
+              icon={<TaskAltOutlined />}
+              title="未完了のタスクはありません"
+              description="担当者と期限を設定したタスクがあると、誰に仕事が集中しているかがここに表示されます。"
+            />
+          }
+          chart={
+            <BarChart
+              layout="horizontal"
+              xAxis={[{ height: AXIS_HEIGHT, ...COUNT_AXIS }]}
+              height={Math.max(200, chartPeople.length * 30 + 70)}
+              localeText={chartText}
+              yAxis={[{ scaleType: "band", data: chartPeople.map(personLabel), width: 96 }]}
+              series={WORKLOAD_BUCKETS.map((bucket) => ({
+                label: bucket.label,
+                color: bucket.color,
+                stack: "open",
+                data: chartPeople.map((row) => row[bucket.key]),
+              }))}
+              grid={{ vertical: true }}
+              margin={{ right: 12 }}
+            />
+          }
+        />
+      )}
 
       <FigureCard
         title="内訳"
@@ -481,7 +491,7 @@ function AnalyticsFigures({
             aria-label="内訳の切り口"
             sx={{ minHeight: 40, "& .MuiTab-root": { minHeight: 40, py: 0.5, px: 2 } }}
           >
-            {(Object.keys(BREAKDOWN_LABELS) as AnalyticsBreakdownBy[]).map((key) => (
+            {breakdownKeys.map((key) => (
               <Tab key={key} value={key} label={BREAKDOWN_LABELS[key]} />
             ))}
           </Tabs>
@@ -498,7 +508,7 @@ function AnalyticsFigures({
           breakdown.data && (
             <BarChart
               layout="horizontal"
-              xAxis={[{ height: AXIS_HEIGHT }]}
+              xAxis={[{ height: AXIS_HEIGHT, ...COUNT_AXIS }]}
               height={Math.max(200, chartBreakdown.length * 30 + 70)}
               localeText={chartText}
               yAxis={[

@@ -102,15 +102,15 @@ function AuthorityMatrix({
   return (
     <Card>
       <TableContainer>
-        <Table size="small" aria-label="権限ルール" sx={{ minWidth: 720 }}>
+        <Table size="small" aria-label="権限ルール" sx={MATRIX_SX}>
           <TableHead>
             <TableRow>
               <TableCell sx={{ fontWeight: 700, py: 1.5 }}>操作</TableCell>
-              <TableCell align="center" sx={{ fontWeight: 700, width: 96 }}>
+              <TableCell align="center" sx={ROLE_HEAD_SX}>
                 {ROLE_LABELS.owner}
               </TableCell>
               {EDITABLE_ROLES.map((role) => (
-                <TableCell key={role} align="center" sx={{ fontWeight: 700, width: 96 }}>
+                <TableCell key={role} align="center" sx={ROLE_HEAD_SX}>
                   {ROLE_LABELS[role]}
                 </TableCell>
               ))}
@@ -214,6 +214,30 @@ function AuthorityMatrix({
     </Card>
   );
 }
+
+/**
+ * Four role columns of 96 px and a 720 px table pushed every checkbox off a phone's screen with nothing to say so.
+ * On a phone the columns narrow to a checkbox's width and the names of the operations wrap, so the whole matrix
+ * fits; on anything narrower still the operation column stays put while the checkboxes scroll under it.
+ */
+const MATRIX_SX = {
+  minWidth: { xs: 0, md: 720 },
+  "& .MuiTableCell-root:first-of-type:not([colspan])": {
+    position: "sticky",
+    left: 0,
+    zIndex: 1,
+    bgcolor: "background.paper",
+    pl: { xs: 1.5, sm: 2 },
+    pr: { xs: 1, sm: 2 },
+  },
+} as const;
+const ROLE_HEAD_SX = {
+  fontWeight: 700,
+  width: { xs: 52, sm: 96 },
+  px: { xs: 0.5, sm: 2 },
+  fontSize: { xs: 12, sm: 14 },
+  whiteSpace: "nowrap",
+} as const;
 
 function SectionRows({ title, children }: { title: string; children: ReactNode }) {
   return (

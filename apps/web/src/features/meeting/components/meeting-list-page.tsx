@@ -27,7 +27,7 @@ import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { formatYearMonth, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { formatYearMonth, toTokyo, WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
 import { usePermission } from "../../authority/permissions.ts";
 import { useGroups } from "../../group/api/list-groups.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
@@ -341,10 +341,12 @@ function EmptyPeriodNote({ view, filtered, canCreate }: { view: CalendarView; fi
 function DayHeading({ day }: { day: string }) {
   const d = toTokyo(day);
   const holiday = holidayName(day);
-  const weekend = d.day() === 0 || d.day() === 6 || holiday;
   return (
     <Box sx={{ px: 2, py: 0.75, bgcolor: "action.hover", display: "flex", gap: 1, alignItems: "center" }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, color: weekend ? "error.main" : "text.primary" }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600, color: weekdayColor(d.day(), Boolean(holiday)) ?? "text.primary" }}
+      >
         {d.format("M月D日")}（{WEEKDAY_LABELS[d.day()]}）
       </Typography>
       {holiday && (
@@ -443,7 +445,7 @@ function CalendarGrid({
                 variant="caption"
                 sx={{
                   fontWeight: 600,
-                  color: holiday || d.day() === 0 ? "error.main" : d.day() === 6 ? "primary.main" : "text.primary",
+                  color: weekdayColor(d.day(), Boolean(holiday)) ?? "text.primary",
                 }}
               >
                 {d.format(d.date() === 1 ? "M/D" : "D")}
@@ -582,8 +584,7 @@ function CompactMonth({
                   ...(isToday
                     ? { bgcolor: "primary.main", color: "primary.contrastText" }
                     : {
-                        color:
-                          holiday || d.day() === 0 ? "error.main" : d.day() === 6 ? "primary.main" : "text.primary",
+                        color: weekdayColor(d.day(), Boolean(holiday)) ?? "text.primary",
                       }),
                 }}
               >

@@ -89,8 +89,9 @@ export const chartSx: SxProps<Theme> = {
     textOverflow: "ellipsis",
   },
   "& .oc-node.is-compact": { justifyContent: "center", gap: "10px" },
-  "& .oc-node.is-compact .oc-layer": { fontSize: 20, lineHeight: "30px", padding: "0 14px", maxWidth: "none" },
-  "& .oc-node.is-compact .oc-count": { fontSize: 22, "& svg": { width: 26, height: 26 } },
+  // At the opening zoom (opening-viewport.ts, 0.5) the compact card's smallest type is 12 px on screen.
+  "& .oc-node.is-compact .oc-layer": { fontSize: 24, lineHeight: "34px", padding: "0 14px", maxWidth: "none" },
+  "& .oc-node.is-compact .oc-count": { fontSize: 24, "& svg": { width: 26, height: 26 } },
   "& .oc-node.is-compact .oc-name": {
     fontSize: 26,
     lineHeight: 1.25,

@@ -30,6 +30,7 @@ import { useUpdateGroup } from "../api/update-group.ts";
 import type { CanvasMarkStore } from "../canvas-marks.ts";
 import { avatarUrlsOf, decodeAvatars, downloadBlob, eachLimited, renderChartPng } from "../export-png.ts";
 import { type LayerStyle, layerStyles, NO_LAYER_COLOUR } from "../layer-style.ts";
+import { openingViewport } from "../opening-viewport.ts";
 import { descendantIds, layoutOrgChart, type PositionedGroup } from "../org-chart-layout.ts";
 import { chartSx } from "./chart-styles.ts";
 import { GroupDetailPanel } from "./group-detail-panel.tsx";
@@ -41,21 +42,6 @@ const nodeTypes = { orgGroup: GroupNodeView };
 // Every group counts for the fit, drawn or not: with onlyRenderVisibleElements most are not measured yet.
 const FIT_VIEW_OPTIONS = { padding: 0.06, maxZoom: 1, includeHiddenNodes: true };
 
-/** A phone's first view: the top group centred at the top, at a zoom where leaders and names read. */
-const PHONE_ZOOM = 0.75;
-function phoneViewport(nodes: readonly PositionedGroup[]) {
-  const top = nodes.reduce<PositionedGroup | null>(
-    (best, node) => (!best || node.y < best.y || (node.y === best.y && node.x < best.x) ? node : best),
-    null,
-  );
-  const width = typeof window === "undefined" ? 390 : window.innerWidth;
-  if (!top) return { x: 0, y: 0, zoom: PHONE_ZOOM };
-  return {
-    x: width / 2 - 16 - (top.x + NODE_WIDTH / 2) * PHONE_ZOOM,
-    y: 24 - top.y * PHONE_ZOOM,
-    zoom: PHONE_ZOOM,
-  };
-}
 /** Width the group panel takes on the right of the chart, with its margins. */
 const PANEL_SPACE = 344;
 const MOVE_REFUSED_MESSAGE = "グループを、そのグループ自身やその下位グループの下へ移動することはできません。";
@@ -138,8 +124,7 @@ export function OrgChart({
 }: OrgChartProps) {
   const flow = useReactFlow<OrgGroupNode>();
   const frameRef = useRef<HTMLDivElement>(null);
-  // A phone fits a whole company only at a zoom where names are dots: it starts on the top group at a zoom
-  // where leaders show (DETAIL_ZOOM), and leaves out the minimap, which would cover a third of the screen.
+  // A phone leaves out the minimap, which would cover a third of the screen.
   const phone = useMediaQuery("(max-width:599.95px)");
   const layers = useMemo(() => layerStyles(groupTypes), [groupTypes]);
   const layout = useMemo(
@@ -149,6 +134,12 @@ export function OrgChart({
   const groupById = useMemo(() => new Map(groups.map((group) => [group.id, group])), [groups]);
   const placedById = useMemo(() => new Map(layout.nodes.map((node) => [node.id, node])), [layout]);
   const paths = useMemo(() => ancestorNames(groups), [groups]);
+  const openingViewportOf = (frameEl: HTMLElement) =>
+    openingViewport(
+      layout.nodes,
+      { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT },
+      { width: frameEl.clientWidth, height: frameEl.clientHeight },
+    );
 
   const layoutNodes = useMemo<OrgGroupNode[]>(
     () =>
@@ -288,7 +279,10 @@ export function OrgChart({
       firstLayout.current = false;
       return;
     }
-    const frame = requestAnimationFrame(() => void flow.fitView({ ...FIT_VIEW_OPTIONS, duration: 300 }));
+    const frame = requestAnimationFrame(() => {
+      const frameEl = frameRef.current;
+      if (frameEl) void flow.setViewport(openingViewportOf(frameEl), { duration: 300 });
+    });
     return () => cancelAnimationFrame(frame);
   }, [stackLeaves]);
 
@@ -462,16 +456,19 @@ export function OrgChart({
           onNodeDragStart={onNodeDragStart}
           onNodeDrag={onNodeDrag}
           onNodeDragStop={onNodeDragStop}
-          onInit={() => setInitialised(true)}
+          onInit={(instance) => {
+            // Opened where names read (opening-viewport.ts), not fitted whatever the size of the company.
+            const frameEl = frameRef.current;
+            if (frameEl) void instance.setViewport(openingViewportOf(frameEl));
+            setInitialised(true);
+          }}
           nodesDraggable={canMove}
           nodesConnectable={false}
           elementsSelectable={false}
           edgesFocusable={false}
           nodeDragThreshold={4}
           onlyRenderVisibleElements
-          fitView={!phone}
           fitViewOptions={FIT_VIEW_OPTIONS}
-          defaultViewport={phone ? phoneViewport(layout.nodes) : undefined}
           minZoom={0.05}
           maxZoom={1.75}
           ariaLabelConfig={ariaLabelConfig}

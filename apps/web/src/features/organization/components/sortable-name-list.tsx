@@ -108,7 +108,10 @@ function SortableRow({
       sx={{
         display: "flex",
         alignItems: "center",
-        gap: 1.5,
+        // On a phone the name takes a line of its own: beside the handle, the rank, the usage chip and the delete
+        // button it was squeezed to ~30 px.
+        flexWrap: { xs: "wrap", sm: "nowrap" },
+        gap: { xs: 1, sm: 1.5 },
         px: 1.5,
         py: 1,
         border: 1,
@@ -139,7 +142,17 @@ function SortableRow({
         {prefix(index)}
       </Typography>
       {readOnly ? (
-        <Typography sx={{ flexGrow: 1, fontWeight: 600 }}>{item.name}</Typography>
+        <Typography
+          sx={{
+            flexGrow: 1,
+            fontWeight: 600,
+            minWidth: 0,
+            order: { xs: 1, sm: 0 },
+            flexBasis: { xs: "100%", sm: "auto" },
+          }}
+        >
+          {item.name}
+        </Typography>
       ) : (
         <TextField
           size="small"
@@ -148,7 +161,7 @@ function SortableRow({
           error={empty}
           helperText={empty ? `${nameLabel}を入力してください` : undefined}
           slotProps={{ htmlInput: { "aria-label": `${nameLabel}（${index + 1}番目）`, maxLength } }}
-          sx={{ flexGrow: 1 }}
+          sx={{ flexGrow: 1, minWidth: { sm: 160 }, order: { xs: 1, sm: 0 }, flexBasis: { xs: "100%", sm: "auto" } }}
         />
       )}
       {item.id ? (
@@ -156,10 +169,16 @@ function SortableRow({
           size="small"
           variant="outlined"
           label={countLabel(item.count)}
-          sx={{ flexShrink: 0, color: item.count ? "text.primary" : "text.secondary" }}
+          sx={{ flexShrink: 0, ml: { xs: "auto", sm: 0 }, color: item.count ? "text.primary" : "text.secondary" }}
         />
       ) : (
-        <Chip size="small" color="primary" variant="outlined" label="未保存" sx={{ flexShrink: 0 }} />
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          label="未保存"
+          sx={{ flexShrink: 0, ml: { xs: "auto", sm: 0 } }}
+        />
       )}
       {!readOnly && (
         <Tooltip title="削除">

@@ -42,16 +42,17 @@ import { DeadlineField, PersonField, PrioritySelect, StatusSelect } from "./task
 export const ROW_HEIGHT = { topTitle: 40, group: 40, project: 38, primaryItem: 36, addition: 44, task: 44 } as const;
 export const INDENT_PX = 20;
 
-/** Columns of a task row; the narrow layout keeps the title, status and deadline. */
+/** Columns of a task row; the narrow layout keeps the title, status, deadline and assignee. */
 export const GRID_COLUMNS = {
-  xs: "32px 104px minmax(0,1fr) 32px",
+  xs: "32px 104px auto minmax(0,1fr) 32px",
   md: "36px 24px minmax(0,1fr) 112px 88px 150px 140px 36px",
 };
 /**
  * Cells by area: c checkbox, d drag handle, t title, s status, p priority, a assignee, e deadline, m menu.
- * A phone shows a task on two lines (title, then status and deadline), so the title keeps its width.
+ * A phone shows a task on two lines (title, then status, deadline and assignee), so the title keeps its width;
+ * the assignee stays, since who does the work is what the 管理 and group tabs are read for.
  */
-const GRID_AREAS = { xs: '"c t t m" "c s e m"', md: '"c d t s p a e m"' };
+const GRID_AREAS = { xs: '"c t t t m" "c s e a m"', md: '"c d t s p a e m"' };
 /** A task row on a phone: two lines. */
 export const COMPACT_TASK_ROW_HEIGHT = 64;
 
@@ -373,7 +374,7 @@ export function TaskRowBody({ row, selected, actions, dropHint, dnd }: TaskRowPr
           onChange={(p) => actions.onPriority(task, p)}
         />
       </Box>
-      <Box sx={{ ...cellHiddenOnNarrow, ...area("a"), minWidth: 0, pr: 1 }}>
+      <Box sx={{ ...area("a"), display: "flex", minWidth: 0, pr: { xs: 0, md: 1 } }}>
         <PersonField
           workspaceId={actions.workspaceId}
           value={task.assignee}

@@ -20,7 +20,7 @@ import type { RecurrenceFrequency, RecurrenceRule, Weekday } from "@tasuki/contr
 import { useMemo } from "react";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
-import { formatJapaneseDate, formatMonthDay, WEEKDAY_LABELS, weekdayLabel } from "../../../lib/date.ts";
+import { formatJapaneseDate, formatMonthDay, WEEKDAY_LABELS, weekdayColor, weekdayLabel } from "../../../lib/date.ts";
 import { usePeriodicPreview } from "./api/preview-periodic-rule.ts";
 import {
   FREQUENCY_LABELS,
@@ -131,7 +131,7 @@ export function PeriodicRuleEditor({
                   sx={{
                     width: 40,
                     fontWeight: 600,
-                    color: weekday === 0 ? "error.main" : weekday === 6 ? "info.main" : undefined,
+                    color: weekdayColor(weekday),
                   }}
                 >
                   {WEEKDAY_LABELS[weekday]}
@@ -266,7 +266,7 @@ export function PeriodicRuleEditor({
             onChange={(event) => set("time_of_day", event.target.value)}
             disabled={disabled}
             error={Boolean(errors.time_of_day)}
-            helperText={errors.time_of_day ?? "空欄は23:59"}
+            helperText={errors.time_of_day ?? "空欄はその日中"}
             slotProps={{ inputLabel: { shrink: true } }}
             sx={{ width: 140 }}
           />

@@ -168,7 +168,7 @@ function DateTimeField({
         disabled={!editable || !draft.date}
         onChange={(event) => setDraft({ ...draft, time: event.target.value })}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { "aria-label": `${label}の時刻` } }}
-        helperText={kind === "deadline" ? "空欄は23:59" : undefined}
+        helperText={kind === "deadline" ? "空欄はその日中" : undefined}
         sx={{ width: 120 }}
       />
     </Stack>

@@ -22,7 +22,14 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { memo, useMemo, useState } from "react";
-import { formatJapaneseDate, formatMonthDay, formatYearMonth, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import {
+  formatJapaneseDate,
+  formatMonthDay,
+  formatYearMonth,
+  toTokyo,
+  WEEKDAY_LABELS,
+  weekdayColor,
+} from "../../../lib/date.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { daysOf, holidayName, periodOf, stepDate } from "../../meeting/meeting-calendar.ts";
 import { taskListKey, useTaskList } from "../api/list-tasks.ts";
@@ -202,7 +209,7 @@ export function TaskCalendar(props: TaskViewProps) {
                     py: 0.5,
                     textAlign: "center",
                     fontSize: 12,
-                    color: weekday === 0 ? "error.main" : weekday === 6 ? "primary.main" : "text.secondary",
+                    color: weekdayColor(weekday) ?? "text.secondary",
                   }}
                 >
                   {WEEKDAY_LABELS[weekday]}
@@ -310,13 +317,7 @@ const CalendarDay = memo(function CalendarDay(props: {
             textAlign: "center",
             borderRadius: 10,
             px: props.today ? 0.5 : 0,
-            color: props.today
-              ? "primary.contrastText"
-              : holiday || weekday === 0
-                ? "error.main"
-                : weekday === 6
-                  ? "primary.main"
-                  : "text.primary",
+            color: props.today ? "primary.contrastText" : (weekdayColor(weekday, holiday !== null) ?? "text.primary"),
             bgcolor: props.today ? "primary.main" : "transparent",
           }}
         >

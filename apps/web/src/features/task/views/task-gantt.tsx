@@ -11,7 +11,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { memo, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { formatYearMonth, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { formatYearMonth, toTokyo, WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { holidayName } from "../../meeting/meeting-calendar.ts";
 import { secondaryItemsQueryOptions, usePrimaryItems } from "../api/item-api.ts";
@@ -315,11 +315,7 @@ function ProjectGantt(props: TaskViewProps & { projectId: string }) {
                         color:
                           index === todayAt
                             ? "primary.contrastText"
-                            : holiday || weekday === 0
-                              ? "error.main"
-                              : weekday === 6
-                                ? "primary.main"
-                                : "text.secondary",
+                            : (weekdayColor(weekday, Boolean(holiday)) ?? "text.secondary"),
                         bgcolor: index === todayAt ? "primary.main" : "transparent",
                         borderRadius: index === todayAt ? 1 : 0,
                       }}

@@ -13,7 +13,7 @@ import type {
 import { dayBasisLabels } from "@tasuki/contract/template/template.schema";
 import { useDeferredValue, useMemo } from "react";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
-import { WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
 import { previewQueryOptions } from "../api/template-api.ts";
 import { calendarMonths, longDay, shortDay } from "../template-dates.ts";
 
@@ -213,7 +213,7 @@ function DaysOffCalendars({ preview }: { preview: Preview }) {
                   <Box
                     component="th"
                     key={label}
-                    sx={{ width: 28, fontWeight: 500, color: index === 0 ? "#c62828" : "text.secondary" }}
+                    sx={{ width: 28, fontWeight: 500, color: weekdayColor(index) ?? "text.secondary" }}
                   >
                     {label}
                   </Box>
