@@ -12,8 +12,8 @@ export interface Viewport {
 
 /**
  * Where the chart opens in a frame of width × height: the whole chart when it fits at a readable zoom (up to
- * 1), else the top group centred at the top at READABLE_ZOOM, the rest a pan away. Fitting a company of eighty
- * groups into the frame had opened it at 0.29, where names were 7–9 px.
+ * 1), else at READABLE_ZOOM from its top-left corner (centred along a side that fits), the rest a pan away.
+ * Fitting a company of forty groups into the frame had opened it at 0.29, where names were 7–9 px.
  */
 export function openingViewport(
   nodes: readonly { x: number; y: number }[],
@@ -26,30 +26,22 @@ export function openingViewport(
   let top = Number.POSITIVE_INFINITY;
   let right = Number.NEGATIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
-  let first = nodes[0]!;
   for (const node of nodes) {
     left = Math.min(left, node.x);
     top = Math.min(top, node.y);
     right = Math.max(right, node.x + size.nodeWidth);
     bottom = Math.max(bottom, node.y + size.nodeHeight);
-    if (node.y < first.y || (node.y === first.y && node.x < first.x)) first = node;
   }
-  const fit = Math.min(
-    1,
-    (frame.width * (1 - 2 * padding)) / (right - left),
-    (frame.height * (1 - 2 * padding)) / (bottom - top),
-  );
-  if (fit >= READABLE_ZOOM) {
-    return {
-      x: frame.width / 2 - ((left + right) / 2) * fit,
-      y: frame.height / 2 - ((top + bottom) / 2) * fit,
-      zoom: fit,
-    };
-  }
-  const zoom = READABLE_ZOOM;
+  const room = { width: frame.width * (1 - 2 * padding), height: frame.height * (1 - 2 * padding) };
+  const zoom = Math.max(READABLE_ZOOM, Math.min(1, room.width / (right - left), room.height / (bottom - top)));
+  /** Centred along an axis when the chart fits it, else from its start with the padding as margin. */
+  const place = (start: number, end: number, length: number, available: number) =>
+    (end - start) * zoom <= available
+      ? length / 2 - ((start + end) / 2) * zoom
+      : (length - available) / 2 - start * zoom;
   return {
-    x: frame.width / 2 - (first.x + size.nodeWidth / 2) * zoom,
-    y: 24 - first.y * zoom,
+    x: place(left, right, frame.width, room.width),
+    y: place(top, bottom, frame.height, room.height),
     zoom,
   };
 }
