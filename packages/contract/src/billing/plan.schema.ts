@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema, timestampSchema } from "../common/common.schema.ts";
+import { addDays, type CalendarDate, type Instant, tokyoDate } from "../rules/tokyo-date.ts";
 
 /** DOMAIN.md's plans: prices tax-exclusive, JPY, per active staff member per month. */
 export const planSchema = z.enum(["free", "standard", "premium"]);
@@ -90,6 +91,15 @@ export function planHasFeature(plan: Plan, feature: PremiumFeature): boolean {
 }
 
 /**
+ * The last day of a period that ends at `end` (exclusive): the Tokyo day before the end's day, so consecutive
+ * periods never share a printed day (12/2 10:00 → 1/2 10:00 is 「12月2日〜1月1日」, the next starts 1月2日). The
+ * invoices and the plans page both print periods with it.
+ */
+export function periodLastDay(end: Instant): CalendarDate {
+  return addDays(tokyoDate(end), -1);
+}
+
+/**
  * Whether a change of a paid contract applies at once (a dearer plan in the same cycle, the difference prorated
  * by day) or is scheduled for the period's end (a cheaper plan, free, or another cycle). The API acts on it; the
  * plan dialog says it before the change is confirmed.
@@ -109,7 +119,9 @@ export function changeAppliesNow(
 export function planMisfit(plan: Plan, usage: { staff: number; projects: number }): string | null {
   const { label, maxStaff, maxProjects } = PLAN_CATALOGUE[plan];
   const over = [
-    maxStaff !== null && usage.staff > maxStaff ? `スタッフ${maxStaff}人まで（現在${usage.staff}人）` : null,
+    maxStaff !== null && usage.staff > maxStaff
+      ? `スタッフ${maxStaff}人まで（招待中を含め現在${usage.staff}人）`
+      : null,
     maxProjects !== null && usage.projects > maxProjects
       ? `プロジェクト${maxProjects}件まで（現在${usage.projects}件）`
       : null,

@@ -1,5 +1,6 @@
+import { periodLastDay } from "@tasuki/contract/billing/plan.schema";
 import { describe, expect, it } from "vitest";
-import { bankBusinessDayFrom, periodLastDay, tokyoDateLabel, transferDueDate } from "./billing-calendar.ts";
+import { bankBusinessDayFrom, tokyoDateLabel, transferDueDate } from "./billing-calendar.ts";
 
 describe("billing calendar", () => {
   it("labels a Tokyo date and an instant alike, in Tokyo", () => {

@@ -34,14 +34,6 @@ export function tokyoDateLabel(at: Date | string): string {
   return label;
 }
 
-/**
- * The last day of a period that ends at `end` (exclusive): the Tokyo day before the end's day, so consecutive
- * periods never share a printed day (12/2 10:00 → 1/2 10:00 is 「12月2日〜1月1日」, the next starts 1月2日).
- */
-export function periodLastDay(end: Date | string): CalendarDate {
-  return addDays(tokyoDate(end), -1);
-}
-
 /** Banks close on 土日, 祝日 and 12/31–1/3 (銀行法施行令第5条). */
 export function isBankHoliday(date: CalendarDate): boolean {
   const weekday = weekdayOf(date);

@@ -1,10 +1,10 @@
-import { seatPrice } from "@tasuki/contract/billing/plan.schema";
+import { periodLastDay, seatPrice } from "@tasuki/contract/billing/plan.schema";
 import { DAY_MS, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
 import { runWithoutActor } from "../../db/actor.ts";
 import { updateWorkspace } from "../workspace/workspace.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
-import { periodEnd, periodLastDay, tokyoDateLabel } from "./billing-calendar.ts";
+import { periodEnd, tokyoDateLabel } from "./billing-calendar.ts";
 import { mailWorkspaceDisabled } from "./billing-mail.ts";
 import {
   findChargeableInvoices,

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import type { Invoice } from "@tasuki/contract/billing/invoice.schema";
+import { periodLastDay } from "@tasuki/contract/billing/plan.schema";
 import PDFDocument from "pdfkit";
-import { periodLastDay, tokyoDateLabel } from "./billing-calendar.ts";
+import { tokyoDateLabel } from "./billing-calendar.ts";
 
 // The TrueType file by path: the package's index loads Expo code. pdfkit embeds only the glyphs used.
 const require = createRequire(import.meta.url);

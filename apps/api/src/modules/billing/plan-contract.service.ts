@@ -7,6 +7,7 @@ import {
   PLAN_CATALOGUE,
   type Plan,
   type PlanContract,
+  periodLastDay,
   planMisfit,
   seatPrice,
 } from "@tasuki/contract/billing/plan.schema";
@@ -18,7 +19,7 @@ import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { countLiveProjects } from "../project/project-count.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
-import { daysBetween, periodEnd, periodLastDay, tokyoDateLabel } from "./billing-calendar.ts";
+import { daysBetween, periodEnd, tokyoDateLabel } from "./billing-calendar.ts";
 import { findPartnerById, listCards, type PartnerRow } from "./billing-profile.repository.ts";
 import { insertPendingLine } from "./invoice.repository.ts";
 import { issueInvoice } from "./invoice.service.ts";

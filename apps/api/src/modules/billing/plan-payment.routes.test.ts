@@ -58,7 +58,7 @@ describe("a plan the workspace does not fit", () => {
     expect(keepFree.body).toEqual({
       ...errorBody,
       code: "plan_does_not_fit",
-      message: "フリープランはスタッフ5人まで（現在6人）のため、お選びいただけません。",
+      message: "フリープランはスタッフ5人まで（招待中を含め現在6人）のため、お選びいただけません。",
     });
     expect((await contractsOf(c)).items).toEqual([expect.objectContaining({ id: trial.id, status: "trial" })]);
 

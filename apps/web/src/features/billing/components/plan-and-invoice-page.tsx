@@ -35,6 +35,7 @@ import {
   type Plan,
   type PlanContract,
   PREMIUM_FEATURE_LABELS,
+  periodLastDay,
   planMisfit,
   seatPrice,
 } from "@tasuki/contract/billing/plan.schema";
@@ -184,7 +185,7 @@ function PlanSection({ workspaceId }: { workspaceId: string }) {
             <Typography variant="body2">
               {current.status === "trial"
                 ? formatJapaneseDate(current.current_period_end)
-                : `${formatJapaneseDate(current.current_period_start)}〜${formatJapaneseDate(current.current_period_end)}`}
+                : `${formatJapaneseDate(current.current_period_start)}〜${formatJapaneseDate(periodLastDay(current.current_period_end))}`}
             </Typography>
           </InfoRow>
         )}
@@ -397,15 +398,16 @@ function PlanDialog(props: {
         {PLAN_CATALOGUE[plan].label}プラン（{BILLING_CYCLE_LABELS[cycle]}）
       </DialogTitle>
       <DialogContent>
+        {/* Amounts and counts never break inside (「31」「0人」): the rows wrap between words only. */}
         <InfoRow label="変更前">
-          <Typography variant="body2">
+          <Typography variant="body2" sx={{ wordBreak: "normal" }}>
             {current
               ? `${PLAN_CATALOGUE[current.plan].label}・${yen(before)}／${per(current.cycle)}（税込・${seats}人）`
               : "フリー・トライアル（¥0）"}
           </Typography>
         </InfoRow>
         <InfoRow label="変更後">
-          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700, wordBreak: "normal" }}>
             {plan === "free" ? "¥0" : `${yen(after)}／${per(cycle)}（税込・${seats}人）`}
           </Typography>
         </InfoRow>
