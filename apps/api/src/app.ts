@@ -122,9 +122,12 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
   app.addHook("onReady", () => ctx.jobs.start());
   app.addHook("onClose", () => ctx.jobs.stop());
 
-  registerErrorHandler(app);
+  const overload = registerOverloadGuard(app, {
+    maxInFlight: config.maxRequestsInFlight,
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  });
+  registerErrorHandler(app, { onPoolTimeout: overload.countPoolTimeout });
   registerJsonBody(app);
-  registerOverloadGuard(app, { maxInFlight: config.maxRequestsInFlight, retryAfterSeconds: RETRY_AFTER_SECONDS });
   registerOperatorEvents(app, ctx);
   await registerSecurityHeaders(app);
   await registerSwagger(app, ctx);

@@ -17,7 +17,7 @@ function issueField(context: string | undefined, issue: ValidationIssue): string
 }
 
 /** Every 4xx/5xx leaves as `{message, dev_message, code}`; internals never leave the server. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: { onPoolTimeout?: () => void } = {}): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, "application error");
@@ -73,7 +73,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (waitedForConnection(error)) {
       // Every database connection stayed busy past DATABASE_POOL_TIMEOUT_MS: a rush, not a bug.
-      request.log.warn("overloaded: no database connection in time");
+      // Counted in the overload guard's periodic warning: a line each flooded the console in a rush.
+      options.onPoolTimeout?.();
       return sendOverloaded(reply, RETRY_AFTER_SECONDS, "No database connection became free in time");
     }
     request.log.error({ err: error }, "unhandled error");

@@ -112,7 +112,11 @@ describe("the log under overload", () => {
 
 describe("the wait for a database connection", () => {
   it("answers 503 with Retry-After when every connection stays busy, and nothing is left half done", async () => {
-    t = await createTestApp({ config: { databasePoolSize: 1, databasePoolTimeoutMs: 300 } });
+    const lines: { level: number; msg: string; poolTimeouts?: number }[] = [];
+    t = await createTestApp({
+      config: { databasePoolSize: 1, databasePoolTimeoutMs: 300 },
+      logger: { level: "info", stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    });
     const { email } = await signUp(t);
     // Someone holds the only connection of the pool (a long report, say).
     const pool = (t.ctx.db as unknown as { $client: pg.Pool }).$client;
@@ -135,5 +139,12 @@ describe("the wait for a database connection", () => {
       payload: { email, password: "Wrong-password-1" },
     });
     expect(again.status).toBe(401);
+    // Counted in the guard's periodic warning (written at the latest when the server closes), not a line each.
+    await t.close();
+    t = undefined;
+    const warnings = lines.filter((line) => line.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ poolTimeouts: 1 });
+    expect(warnings[0]?.msg).toMatch(/^overloaded: 1 found no database connection in time/);
   });
 });

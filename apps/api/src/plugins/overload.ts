@@ -38,22 +38,36 @@ function exempt(url: string, upgrade: string | undefined): boolean {
  * rush, most requests are served promptly and the rest are told to retry, rather than all of them timing out.
  * The waiting for a database connection has its own bound (DATABASE_POOL_TIMEOUT_MS, error-handler.ts).
  */
-export function registerOverloadGuard(app: FastifyInstance, options: OverloadOptions): { inFlight(): number } {
+export function registerOverloadGuard(
+  app: FastifyInstance,
+  options: OverloadOptions,
+): { inFlight(): number; countPoolTimeout(): void } {
   let inFlight = 0;
   // Refusals are counted, not logged one by one: at thousands a second a line each cost more than the refusal
   // itself and filled the console and the log writer's memory (issue 23).
   let refused = 0;
+  let poolTimeouts = 0;
   let report: NodeJS.Timeout | undefined;
   const everyMs = options.reportEveryMs ?? REPORT_EVERY_MS;
   const flushReport = () => {
     if (report) clearTimeout(report);
     report = undefined;
-    if (refused === 0) return;
+    if (refused === 0 && poolTimeouts === 0) return;
+    const parts = [
+      ...(refused ? [`${refused} request(s) refused (MAX_REQUESTS_IN_FLIGHT ${options.maxInFlight})`] : []),
+      ...(poolTimeouts ? [`${poolTimeouts} found no database connection in time (DATABASE_POOL_TIMEOUT_MS)`] : []),
+    ];
     app.log.warn(
-      { refused, maxInFlight: options.maxInFlight },
-      `overloaded: ${refused} request(s) refused in the last ${Math.round(everyMs / 1000)} s (MAX_REQUESTS_IN_FLIGHT ${options.maxInFlight})`,
+      { refused, poolTimeouts, maxInFlight: options.maxInFlight },
+      `overloaded: ${parts.join(", ")} in the last ${Math.round(everyMs / 1000)} s`,
     );
     refused = 0;
+    poolTimeouts = 0;
+  };
+  const scheduleReport = () => {
+    if (report) return;
+    report = setTimeout(flushReport, everyMs);
+    report.unref();
   };
   app.addHook("onClose", async () => flushReport());
   app.addHook("onRequest", async (request, reply) => {
@@ -61,10 +75,7 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadOpt
     if (inFlight >= options.maxInFlight) {
       refused += 1;
       leaveOutOfRequestLog(request);
-      if (!report) {
-        report = setTimeout(flushReport, everyMs);
-        report.unref();
-      }
+      scheduleReport();
       return sendOverloaded(reply, options.retryAfterSeconds, `Too many requests in flight (${inFlight})`);
     }
     inFlight += 1;
@@ -76,5 +87,12 @@ export function registerOverloadGuard(app: FastifyInstance, options: OverloadOpt
       inFlight -= 1;
     });
   });
-  return { inFlight: () => inFlight };
+  return {
+    inFlight: () => inFlight,
+    /** A request told to come back after waiting for a database connection (error-handler.ts): counted alike. */
+    countPoolTimeout() {
+      poolTimeouts += 1;
+      scheduleReport();
+    },
+  };
 }
