@@ -366,21 +366,6 @@ export async function findLiveProject(db: DbOrTx, workspaceId: string, projectId
   return row ?? null;
 }
 
-/** Whether the staff member may see the project by the project pages' rule. */
-export async function projectIsVisibleTo(db: DbOrTx, workspaceId: string, projectId: string, staffId: string) {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.workspaceId, workspaceId),
-        eq(projects.id, projectId),
-        projectVisibleTo(db, workspaceId, staffId),
-      ),
-    );
-  return Boolean(row);
-}
-
 export async function findLiveStaff(db: DbOrTx, workspaceId: string, staffId: string) {
   const [row] = await db
     .select({

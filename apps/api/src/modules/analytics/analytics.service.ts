@@ -11,6 +11,7 @@ import type { getAnalyticsBreakdownContract } from "@tasuki/contract/analytics/g
 import type { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
 import type { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
 import type { z } from "zod";
+import { findVisibleProjectIds } from "../../access/access.repository.ts";
 import { meetingViewerOf, projectViewerOf, taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
@@ -30,7 +31,6 @@ import {
   HIDDEN_PROJECT_KEY,
   listProjectsFor,
   namesOf,
-  projectIsVisibleTo,
   reachableGroups,
   type ScopeFilter,
   staffInGroups,
@@ -144,7 +144,8 @@ async function resolveScope(
       const allowed =
         rights.workspace ||
         project.managerId === member.id ||
-        (rights.group && (await projectIsVisibleTo(ctx.db, workspaceId, project.id, member.id)));
+        // The project rule by the member's own places (not manage_projects' sight of every project).
+        (rights.group && (await findVisibleProjectIds(ctx.db, workspaceId, [project.id], member.id)).has(project.id));
       if (!allowed) throw missing();
       return {
         member,
