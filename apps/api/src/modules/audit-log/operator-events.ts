@@ -1,4 +1,5 @@
 import type { AuditAction } from "@tasuki/contract/audit-log/audit-log.schema";
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -69,7 +70,7 @@ export function registerOperatorEvents(app: FastifyInstance, ctx: AppContext): v
           error: error.name,
           code: (error as { code?: unknown }).code ?? null,
           // Never the values of a failed query (lib/safe-error.ts).
-          message: safeErrorMessage(error).slice(0, 500),
+          message: cutText(safeErrorMessage(error), 500),
         },
       });
     } catch (writeError) {

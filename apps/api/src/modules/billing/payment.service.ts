@@ -1,3 +1,4 @@
+import { cutText } from "@tasuki/contract/common/cut-text";
 import { DAY_MS, endOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -58,7 +59,7 @@ async function recordChargeFailure(ctx: AppContext, invoice: InvoiceRow, payment
     const row = await updateInvoicePayment(tx, invoice.workspaceId, invoice.id, {
       failedAttempts,
       nextAttemptAt: next,
-      lastFailureMessage: message.slice(0, 500),
+      lastFailureMessage: cutText(message, 500),
       ...(paymentId ? { providerPaymentId: paymentId } : {}),
     });
     await mailChargeFailed(ctx, tx, row!, next !== null);

@@ -1,3 +1,4 @@
+import { cutText } from "@tasuki/contract/common/cut-text";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { ProviderRateLimitedError, ProviderTokenRejectedError } from "../../integrations/integration-provider.ts";
@@ -153,7 +154,7 @@ async function handleFailure(
     });
     return "stopped";
   }
-  const reason = error instanceof Error ? error.message.slice(0, 200) : "unknown error";
+  const reason = error instanceof Error ? cutText(error.message, 200) : "unknown error";
   if (row.attempts >= MAX_DELIVERY_ATTEMPTS) {
     await finishDelivery(ctx.db, row.id, { state: "failed", lastError: reason });
     return "failed";
