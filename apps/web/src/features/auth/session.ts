@@ -5,6 +5,7 @@ import type { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user
 import { useSyncExternalStore } from "react";
 import { isApiRequestError, onSessionExpired, renewSession } from "../../lib/api-client.ts";
 import { SILENT_REFRESH_MS } from "../../lib/constants.ts";
+import { localStore } from "../../lib/local-store.ts";
 import { queryClient } from "../../lib/query-client.ts";
 import { showErrorToast, showToast } from "../../lib/toast.tsx";
 import { clearTokens, getTokens, hydrateTokens, saveTokens, subscribeTokens } from "../../lib/token-store.ts";
@@ -60,11 +61,40 @@ export function activeMemberships(user: User): Membership[] {
   return user.workspace_users.filter((membership) => membership.status === "active");
 }
 
-/** The workspace named by the route's `workspace_id` when the user is active there, else the first active one. */
-export function resolveWorkspaceId(user: User, requested: string | undefined): string | null {
+/**
+ * The workspace named by the route's `workspace_id` when the user is active there, else the one last on screen in
+ * this browser (an address without the parameter, a reload of one, a link from a mail), else the first active one.
+ */
+export function resolveWorkspaceId(
+  user: User,
+  requested: string | undefined,
+  remembered: string | null = lastWorkspaceId,
+): string | null {
   const active = activeMemberships(user);
-  if (requested && active.some((membership) => membership.workspace_id === requested)) return requested;
+  const isActive = (id: string | null | undefined) => active.some((membership) => membership.workspace_id === id);
+  if (requested && isActive(requested)) return requested;
+  if (remembered && isActive(remembered)) return remembered;
   return active[0]?.workspace_id ?? null;
+}
+
+const LAST_WORKSPACE_KEY = "last_workspace_id";
+let lastWorkspaceId: string | null = null;
+
+/** The workspace last on screen, kept across reloads so that one without `workspace_id` stays in it. */
+function rememberWorkspace(workspaceId: string | null): void {
+  if (!workspaceId || workspaceId === lastWorkspaceId) return;
+  lastWorkspaceId = workspaceId;
+  void localStore.setItem(LAST_WORKSPACE_KEY, workspaceId).catch((error: unknown) => {
+    console.warn("Could not remember the workspace", error);
+  });
+}
+
+async function hydrateLastWorkspace(): Promise<void> {
+  try {
+    lastWorkspaceId ??= await localStore.getItem<string>(LAST_WORKSPACE_KEY);
+  } catch (error) {
+    console.warn("Could not read the remembered workspace", error);
+  }
 }
 
 export function currentWorkspaceId(session: SessionState): string | null {
@@ -92,6 +122,7 @@ async function loadSession(requestedWorkspaceId: string | undefined): Promise<Se
   const user = await getMe();
   const workspaceId = resolveWorkspaceId(user, requestedWorkspaceId);
   const workspaceUser = workspaceId ? await getWorkspaceUserMe({ workspace_id: workspaceId }) : null;
+  rememberWorkspace(workspaceUser?.workspace_id ?? null);
   return { status: "signed_in", user, workspaceUser };
 }
 
@@ -145,7 +176,7 @@ export async function resyncSession(): Promise<boolean> {
 let initialSync: Promise<void> | null = null;
 
 function runInitialSync(requestedWorkspaceId: string | undefined): Promise<void> {
-  initialSync ??= hydrateTokens()
+  initialSync ??= Promise.all([hydrateTokens(), hydrateLastWorkspace()])
     .then(() => syncSession(requestedWorkspaceId))
     .then(() => undefined)
     .catch((error: unknown) => {
@@ -223,6 +254,8 @@ async function runEndSession({ callServer }: { callServer: boolean }): Promise<v
   setState({ status: "signed_out" });
   await clearTokens();
   await forgetPreviousPages().catch(() => undefined);
+  lastWorkspaceId = null;
+  await localStore.removeItem(LAST_WORKSPACE_KEY).catch(() => undefined);
   if (previous !== "signed_out") showToast("ログアウトしました", { type: "success" });
   // During the initial sync the root route is already on its way and redirects by itself. A session that ended
   // without the user's asking (expired, ended in another tab) returns to the page on screen after the next login.

@@ -39,8 +39,14 @@ export function AppLayout() {
   const dateStyle = current?.workspace.date_style ?? "gregorian";
   setDateStyle(dateStyle);
 
+  // Keyed by the workspace: on a switch every page, query observer and piece of state starts again, so that no
+  // page shows the previous workspace's answers while the new ones load (the queries keep their previous data
+  // only within one observer) and no request carries the previous workspace's ids.
   return (
-    <Box key={dateStyle} sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}>
+    <Box
+      key={`${session.workspaceUser.workspace_id}:${dateStyle}`}
+      sx={{ display: "flex", minHeight: "100vh", bgcolor: "background.default" }}
+    >
       {!noHeader && (
         <AppBar
           position="fixed"

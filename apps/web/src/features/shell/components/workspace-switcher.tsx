@@ -10,12 +10,24 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
-import { useNavigate } from "@tanstack/react-router";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { MenuItemLink } from "../../../components/router-link.tsx";
 import { MENU_MAX_HEIGHT_PX } from "../../../lib/constants.ts";
 import { activeMemberships, useSignedInSession } from "../../auth/session.ts";
 import { ROLE_LABELS } from "../../workspace/role-labels.ts";
+
+const ID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/|$)/i;
+
+/**
+ * The same page in another workspace, without what named the previous one's rows: the filters and selections of
+ * the address (project, group, people ids) are dropped, and a page of one row (a meeting, a group's analytics)
+ * gives way to its area's first page.
+ */
+export function inWorkspace(pathname: string, workspaceId: string) {
+  const to = ID_SEGMENT.test(pathname) ? `/${pathname.split("/")[1] ?? ""}` : pathname;
+  return { to: to as "/", search: { workspace_id: workspaceId } };
+}
 
 /** Lists the workspaces the user is active in; choosing one puts its id in the `workspace_id` search param. */
 export function WorkspaceSwitcher() {
@@ -27,6 +39,7 @@ export function WorkspaceSwitcher() {
   const currentId = session.workspaceUser?.workspace_id;
   const current = memberships.find((membership) => membership.workspace_id === currentId);
   const close = () => setAnchor(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
 
   return (
     <>
@@ -68,9 +81,7 @@ export function WorkspaceSwitcher() {
               selected={selected}
               onClick={() => {
                 close();
-                if (!selected) {
-                  void navigate({ to: ".", search: (prev) => ({ ...prev, workspace_id: membership.workspace_id }) });
-                }
+                if (!selected) void navigate(inWorkspace(pathname, membership.workspace_id));
               }}
             >
               <ListItemIcon>{selected && <Check fontSize="small" color="primary" />}</ListItemIcon>
