@@ -46,9 +46,6 @@ export function ForbiddenPage({ pageName, description }: ForbiddenPageProps) {
       >
         <LockOutlined sx={{ fontSize: 36 }} />
       </Box>
-      <Typography variant="overline" sx={{ color: "text.secondary", letterSpacing: "0.2em" }}>
-        403 FORBIDDEN
-      </Typography>
       <Typography variant="h3" component="h1" sx={{ mt: 1 }}>
         このページを表示する権限がありません
       </Typography>

@@ -29,9 +29,6 @@ export function NotFoundPage() {
         >
           <SearchOffOutlined sx={{ fontSize: 36 }} />
         </Box>
-        <Typography variant="overline" sx={{ color: "text.secondary", letterSpacing: "0.2em" }}>
-          404 NOT FOUND
-        </Typography>
         <Typography variant="h2" component="h1" sx={{ mt: 1 }}>
           ページが見つかりません
         </Typography>

@@ -197,7 +197,12 @@ describe("callApi", () => {
   it("turns a network failure into status 0", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     const error = await getMe().catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 0, message: "", dev_message: "Failed to fetch", code: "network_error" });
+    expect(error).toMatchObject({
+      status: 0,
+      message: api.NETWORK_ERROR_MESSAGE,
+      dev_message: "Failed to fetch",
+      code: "network_error",
+    });
   });
 });
 

@@ -74,6 +74,9 @@ function toQueryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : "";
 }
 
+export const NETWORK_ERROR_MESSAGE =
+  "サーバーに接続できませんでした。インターネット接続を確認して、もう一度お試しください。";
+
 async function toApiRequestError(response: Response): Promise<ApiRequestError> {
   let body: unknown;
   try {
@@ -115,7 +118,8 @@ async function send(
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiRequestError({
       status: 0,
-      message: "",
+      // The browser's own words (「Failed to fetch」) are English: say in Japanese what happened and what to do.
+      message: NETWORK_ERROR_MESSAGE,
       dev_message: error instanceof Error ? error.message : String(error),
       code: "network_error",
     });

@@ -39,6 +39,7 @@ import { fileDateStamp, formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
+import { canOpenPage } from "../../authority/page-access.ts";
 import { StaffOption } from "../../workspace-user/components/staff-option.tsx";
 import { useStaffSearch } from "../../workspace-user/use-staff-search.ts";
 import { useExportAuditLog } from "../api/export-audit-log.ts";
@@ -65,8 +66,7 @@ export function AuditLogPage({
   onSearch: (next: Partial<AuditLogSearch>) => void;
 }) {
   const session = useSignedInSession();
-  const role = session.workspaceUser?.role;
-  if (role !== "owner" && role !== "admin") {
+  if (!canOpenPage(session.workspaceUser, "/organization/audit-log")) {
     return (
       <ForbiddenPage
         pageName="監査ログ"

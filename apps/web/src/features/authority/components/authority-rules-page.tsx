@@ -28,15 +28,16 @@ import { syncSession } from "../../auth/session.ts";
 import { useCurrentWorkspace } from "../../organization/use-current-workspace.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
 import { ROLE_LABELS } from "../../workspace/role-labels.ts";
+import { useCanOpenPages } from "../page-access.ts";
 import { EDITABLE_ROLES, permissionSections, sameRules, toggleRule } from "../permission-groups.ts";
-import { useIsOwner, usePermission } from "../permissions.ts";
+import { useIsOwner } from "../permissions.ts";
 
 /**
  * 権限ルール: the matrix role × permission. Staff who manage the organisation definitions may read
  * it; only an owner changes it (the owner's column is fixed: owners can always do everything).
  */
 export function AuthorityRulesPage() {
-  const canView = usePermission("manage_org_definitions");
+  const canView = useCanOpenPages()("/organization/authority-rules");
   if (!canView) return <ForbiddenPage pageName="権限ルール" />;
   return <AuthorityRulesContent />;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
+import { canOpenPage } from "../../authority/page-access.ts";
 
 /**
  * The billing pages open only to those with `manage_billing` (the owner, or admins the owner allowed); the
@@ -8,13 +9,16 @@ import { useSignedInSession } from "../../auth/session.ts";
  */
 export function BillingGuard({
   pageName,
+  path,
   children,
 }: {
   pageName: string;
+  /** The page's path, whose rule (features/authority/page-access.ts) decides. */
+  path: string;
   children: (workspaceId: string) => ReactNode;
 }) {
   const workspaceUser = useSignedInSession().workspaceUser;
-  if (!workspaceUser?.permissions.includes("manage_billing")) {
+  if (!workspaceUser || !canOpenPage(workspaceUser, path)) {
     return (
       <ForbiddenPage
         pageName={pageName}

@@ -44,7 +44,7 @@ const valuesOf = (company: Company): FormValues => {
 /** 請求先情報: to whom invoices are addressed and mailed, and the partner on the contract. */
 export function BillingInfoPage() {
   return (
-    <BillingGuard pageName="請求先情報">
+    <BillingGuard pageName="請求先情報" path="/mypage/billing-info">
       {(workspaceId) => (
         <>
           <PageHeader

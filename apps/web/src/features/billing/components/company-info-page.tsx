@@ -65,7 +65,7 @@ const valuesOf = (company: Company | undefined): FormValues => ({
 /** 会社情報: the company that runs the workspace (法人番号, 適格請求書発行事業者の登録番号, 業種, 規模, 所在地). */
 export function CompanyInfoPage() {
   return (
-    <BillingGuard pageName="会社情報">
+    <BillingGuard pageName="会社情報" path="/mypage/company-info">
       {(workspaceId) => (
         <>
           <PageHeader

@@ -46,7 +46,7 @@ const expiry = (card: CreditCard) => `${String(card.exp_month).padStart(2, "0")}
 /** お支払い設定: the cards (add through Stripe or the local test cards, default, delete) and 請求書払い. */
 export function PaymentSettingPage() {
   return (
-    <BillingGuard pageName="お支払い設定">
+    <BillingGuard pageName="お支払い設定" path="/mypage/payment-setting">
       {(workspaceId) => (
         <>
           <PageHeader

@@ -47,6 +47,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { formatJapaneseDate } from "../../../lib/date.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
+import { canOpenPage } from "../../authority/page-access.ts";
 import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCancelPlanContract } from "../api/cancel-plan-contract.ts";
 import { useChangePlanContract } from "../api/change-plan-contract.ts";
@@ -75,7 +76,7 @@ const STATUS_COLORS: Record<InvoiceStatus, "success" | "warning" | "error" | "de
 export function PlanAndInvoicePage() {
   const session = useSignedInSession();
   const workspaceUser = session.workspaceUser;
-  const canManage = workspaceUser?.permissions.includes("manage_billing") ?? false;
+  const canManage = canOpenPage(workspaceUser, "/mypage/plan-and-invoice");
   if (!workspaceUser || !canManage) {
     return (
       <ForbiddenPage

@@ -5,15 +5,29 @@ import {
   EXTERNAL_SERVICE_LABELS,
   type ExternalServiceName,
 } from "@tasuki/contract/external-service/external-service.schema";
+import { usePermission } from "../../authority/permissions.ts";
 
 const VARIABLES: Record<ExternalServiceName, string[]> = {
   slack: ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET"],
   chatwork: ["CHATWORK_CLIENT_ID", "CHATWORK_CLIENT_SECRET"],
 };
 
-/** What an operator does to offer a service the server was started without (docs/operations.md). */
+/**
+ * A service the server was started without. Those who manage the workspace's integrations are told what the
+ * server's operator sets (docs/operations.md); everyone else only that it is not offered yet and whom to ask,
+ * since variable names and the operator's guide mean nothing to them.
+ */
 export function ServiceSetupHint({ service }: { service: ExternalServiceName }) {
   const label = EXTERNAL_SERVICE_LABELS[service];
+  const canManage = usePermission("manage_integrations");
+  if (!canManage) {
+    return (
+      <Alert severity="info">
+        <AlertTitle>{label}連携はまだご利用いただけません</AlertTitle>
+        ご利用を希望される場合は、ワークスペースのオーナーまたは管理者にお問い合わせください。
+      </Alert>
+    );
+  }
   return (
     <Alert severity="info">
       <AlertTitle>{label}連携はこのサーバーでまだ有効になっていません</AlertTitle>

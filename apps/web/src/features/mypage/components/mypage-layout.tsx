@@ -7,14 +7,13 @@ import Paper from "@mui/material/Paper";
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { ButtonLink, ListItemButtonLink } from "../../../components/router-link.tsx";
 import { useSignedInSession } from "../../auth/session.ts";
+import { canOpenPage } from "../../authority/page-access.ts";
 
 interface MenuEntry {
   to: string;
   label: string;
   /** Pages of later releases are listed already and say so. */
   ready: boolean;
-  /** Billing pages: listed only for those with `manage_billing` (the others would meet the friendly 403). */
-  billing?: boolean;
 }
 
 const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
@@ -32,10 +31,10 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
     title: "ワークスペース",
     entries: [
       { to: "/mypage/workspace", label: "ワークスペース", ready: true },
-      { to: "/mypage/company-info", label: "会社情報", ready: true, billing: true },
-      { to: "/mypage/billing-info", label: "請求先情報", ready: true, billing: true },
-      { to: "/mypage/payment-setting", label: "お支払い設定", ready: true, billing: true },
-      { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: true, billing: true },
+      { to: "/mypage/company-info", label: "会社情報", ready: true },
+      { to: "/mypage/billing-info", label: "請求先情報", ready: true },
+      { to: "/mypage/payment-setting", label: "お支払い設定", ready: true },
+      { to: "/mypage/plan-and-invoice", label: "プランと請求書", ready: true },
       { to: "/mypage/external-linkage", label: "外部連携", ready: true },
     ],
   },
@@ -43,10 +42,11 @@ const SECTIONS: { title: string; entries: MenuEntry[] }[] = [
 
 export function MypageLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const canManageBilling = useSignedInSession().workspaceUser?.permissions.includes("manage_billing") ?? false;
+  // Only the pages the caller may open (the billing pages are the owner's, or those given manage_billing).
+  const caller = useSignedInSession().workspaceUser;
   const sections = SECTIONS.map((section) => ({
     ...section,
-    entries: section.entries.filter((entry) => !entry.billing || canManageBilling),
+    entries: section.entries.filter((entry) => canOpenPage(caller, entry.to)),
   }));
   return (
     <Box

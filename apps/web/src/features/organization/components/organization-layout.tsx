@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Tabs from "@mui/material/Tabs";
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { TabLink } from "../../../components/router-link.tsx";
+import { usePagesToOpen } from "../../authority/page-access.ts";
 
 /** The organisation area's pages, in the order of the tabs. */
 export const ORGANIZATION_TABS = [
@@ -21,6 +22,8 @@ export function activeOrganizationTab(pathname: string): string | false {
 /** The organisation area: its sub-navigation above the page of each tab. */
 export function OrganizationLayout() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // A tab leads only where the caller may go: 権限ルール and 監査ログ are not offered to those they refuse.
+  const tabs = usePagesToOpen(ORGANIZATION_TABS);
   return (
     <>
       <Box sx={{ borderBottom: 1, borderColor: "divider", mb: { xs: 2.5, md: 3 }, mt: -1 }}>
@@ -32,7 +35,7 @@ export function OrganizationLayout() {
           scrollButtons="auto"
           allowScrollButtonsMobile
         >
-          {ORGANIZATION_TABS.map((tab) => (
+          {tabs.map((tab) => (
             <TabLink
               key={tab.to}
               value={tab.to}

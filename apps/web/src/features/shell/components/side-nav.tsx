@@ -17,6 +17,7 @@ import { useRouterState } from "@tanstack/react-router";
 import type { ClientConfig } from "@tasuki/contract/system/client-config.contract";
 import type { ComponentType } from "react";
 import { ListItemButtonLink } from "../../../components/router-link.tsx";
+import { useCanOpenPages } from "../../authority/page-access.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { usePreviousPage } from "../previous-pages.ts";
 
@@ -47,7 +48,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const previousOrganizationPage = usePreviousPage("organization");
   const config = useClientConfig();
 
-  const items: NavItem[] = [
+  const allItems: NavItem[] = [
     { label: "タスク", to: previousTaskPage, area: "/task", icon: TaskAltOutlined },
     { label: "組織", to: previousOrganizationPage, area: "/organization", icon: AccountTreeOutlined },
     { label: "コミュニケーション", to: "/communication/meeting", area: "/communication", icon: ForumOutlined },
@@ -55,6 +56,9 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
     { label: "分析", to: "/analytics", area: "/analytics", icon: InsightsOutlined },
     { label: "マイページ", to: "/mypage/profile", area: "/mypage", icon: AccountCircleOutlined },
   ];
+  // An area is listed when the caller may open it: 分析 only for a role with an analytics permission.
+  const canOpen = useCanOpenPages();
+  const items = allItems.filter((item) => canOpen(item.area));
 
   return (
     <Box component="nav" aria-label="メインメニュー" sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
