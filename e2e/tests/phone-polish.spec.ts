@@ -122,6 +122,8 @@ for (const width of WIDTHS) {
     const heading = page.getByText("6月15日（土）");
     await expect(heading).toBeVisible();
     await expect.soft(heading).toHaveCSS("color", SATURDAY_BLUE);
+    await page.goto("/communication/meeting?view=month&date=2030-06-15");
+    await expect.soft(page.getByText("土", { exact: true })).toHaveCSS("color", SATURDAY_BLUE);
 
     await page.goto("/organization/canvas");
     await expect(page.locator(".oc-name").first()).toBeVisible({ timeout: 30_000 });

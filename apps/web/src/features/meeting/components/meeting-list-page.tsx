@@ -338,6 +338,9 @@ function EmptyPeriodNote({ view, filtered, canCreate }: { view: CalendarView; fi
   );
 }
 
+/** The week's columns, Monday first as the business week is. */
+const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0] as const;
+
 function DayHeading({ day }: { day: string }) {
   const d = toTokyo(day);
   const holiday = holidayName(day);
@@ -416,13 +419,20 @@ function CalendarGrid({
   return (
     <Card variant="outlined" sx={{ overflowX: "auto" }}>
       <Box sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(96px, 1fr))", minWidth: 672 }}>
-        {["月", "火", "水", "木", "金", "土", "日"].map((label) => (
+        {MONDAY_FIRST.map((weekday) => (
           <Typography
-            key={label}
+            key={weekday}
             variant="caption"
-            sx={{ textAlign: "center", py: 0.5, borderBottom: 1, borderColor: "divider", fontWeight: 600 }}
+            sx={{
+              textAlign: "center",
+              py: 0.5,
+              borderBottom: 1,
+              borderColor: "divider",
+              fontWeight: 600,
+              color: weekdayColor(weekday),
+            }}
           >
-            {label}
+            {WEEKDAY_LABELS[weekday]}
           </Typography>
         ))}
         {days.map((day) => {
@@ -536,13 +546,20 @@ function CompactMonth({
   return (
     <Card variant="outlined">
       <Box sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(0, 1fr))" }}>
-        {["月", "火", "水", "木", "金", "土", "日"].map((label) => (
+        {MONDAY_FIRST.map((weekday) => (
           <Typography
-            key={label}
+            key={weekday}
             variant="caption"
-            sx={{ textAlign: "center", py: 0.5, borderBottom: 1, borderColor: "divider", fontWeight: 600 }}
+            sx={{
+              textAlign: "center",
+              py: 0.5,
+              borderBottom: 1,
+              borderColor: "divider",
+              fontWeight: 600,
+              color: weekdayColor(weekday),
+            }}
           >
-            {label}
+            {WEEKDAY_LABELS[weekday]}
           </Typography>
         ))}
         {days.map((day) => {
