@@ -18,8 +18,12 @@ const VARIABLES: Record<ExternalServiceName, string[]> = {
  * since variable names and the operator's guide mean nothing to them.
  */
 export function ServiceSetupHint({ service }: { service: ExternalServiceName }) {
+  return <SetupHint service={service} canManage={usePermission("manage_integrations")} />;
+}
+
+/** The hint for a caller who does or does not manage the workspace's integrations. */
+export function SetupHint({ service, canManage }: { service: ExternalServiceName; canManage: boolean }) {
   const label = EXTERNAL_SERVICE_LABELS[service];
-  const canManage = usePermission("manage_integrations");
   if (!canManage) {
     return (
       <Alert severity="info">
