@@ -32,6 +32,12 @@ export const periodicPreviewSchema = recurrencePreviewSchema
         holiday: z.string().nullable(),
       }),
     ),
+    /**
+     * What saving this rule would answer when it can never produce an occurrence (weekly on 土日 only while
+     * skipping days off, an end before the first date or already past): the 400's code and Japanese message.
+     * Null for a rule that produces something.
+     */
+    refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
   })
   .meta({ id: "PeriodicPreview" });
 export type PeriodicPreview = z.infer<typeof periodicPreviewSchema>;

@@ -406,6 +406,36 @@ describe("periodic meetings", () => {
     expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: { frequency: "hourly" } }), 400);
   });
 
+  it("refuses a series that can never hold a meeting, saying why in Japanese, and changes nothing", async () => {
+    const w = await world();
+    // A Saturday meeting repeated weekly while skipping days off: there is never a next one.
+    const m = await newMeeting(w, { starts_at: "2026-11-28T10:00:00+09:00", ends_at: "2026-11-28T11:00:00+09:00" });
+    const saturdays = { frequency: "weekly", weekdays: [6], start_date: "2026-11-28", holiday_handling: "skip" };
+    const refused = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: saturdays });
+    expectError(refused, 400, "periodic_rule_never_occurs");
+    expect(refused.body.message).toContain("土曜日・日曜日は休日のため");
+    const ended = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, {
+      rule: { ...weeklyMondays, start_date: "2026-10-05", end: { type: "until", until: "2026-11-16" } },
+    });
+    expectError(ended, 400, "periodic_rule_never_occurs");
+    expect(ended.body.message).toContain("終了日（2026年11月16日）が過ぎているため");
+    // Rights first: a participant may not change the series, whatever the rule.
+    expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.participant, { rule: saturdays }), 403);
+    const unchanged = await api("GET", `/app/meeting/${m.id}`, w.organizer);
+    expect(unchanged.body.periodic_rule).toBeNull();
+    expect(unchanged.body.periodic_series_id).toBeNull();
+    expect(unchanged.body.series).toEqual([]);
+    // Kept on Saturdays, the same series is fine.
+    const kept = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, {
+      rule: { ...saturdays, holiday_handling: "none" },
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.series.map((o: { occurrence_date: string }) => o.occurrence_date).slice(0, 2)).toEqual([
+      "2026-11-28",
+      "2026-12-05",
+    ]);
+  });
+
   it("never regenerates an edited occurrence, and stopping the series removes only future untouched ones", async () => {
     const w = await world();
     const m = await newMeeting(w);

@@ -1,5 +1,6 @@
 import type { listMeetingsContract, newMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
 import type { Meeting, MeetingDetail, MeetingPatch, MeetingWarning } from "@tasuki/contract/meeting/meeting.schema";
+import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { z } from "zod";
 import { checkAccess, meetingViewerOf, taskViewerOf } from "../../access/access.ts";
@@ -12,6 +13,8 @@ import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404, projectNotFound, requireLiveParents, requireProjectsVisible } from "../item/item-access.ts";
 import { findLiveGroupIds } from "../project/project.repository.ts";
+import { requireRuleOccurs } from "../task/periodic-rule-check.ts";
+import { holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
 import { presentAll } from "../task/task.service.ts";
 import {
@@ -514,6 +517,7 @@ export async function setMeetingPeriodic(
   const { member, row } = await openMeeting(ctx, auth, id);
   requireEditor(member, row);
   if (row.deletedAt) throw meetingInTrash();
+  if (rule) requireRuleOccurs(rule, tokyoDate(ctx.now()), holidayJpCalendar);
   const saved = await ctx.db.transaction(async (tx) => {
     const template = (await seriesTemplate(tx, row)) ?? row;
     await regenerateSeries(ctx, tx, template, rule);

@@ -73,6 +73,22 @@ describe("POST /app/task/periodic/preview", () => {
     ]);
   });
 
+  it("says beside the preview when saving the rule would be refused because it never produces a task", async () => {
+    const saturdays = await preview({ workspace_id: r.id, rule: { ...mondaysSkipping, weekdays: [6] }, count: 3 });
+    expect(saturdays.status).toBe(200);
+    expect(saturdays.body.occurrences).toEqual([]);
+    expect(saturdays.body.skipped.slice(0, 2)).toEqual([
+      { date: "2027-01-02", holiday: null },
+      { date: "2027-01-09", holiday: null },
+    ]);
+    expect(saturdays.body.refusal).toEqual({
+      code: "periodic_rule_never_occurs",
+      message: expect.stringContaining("土曜日・日曜日は休日のため"),
+    });
+    const mondays = await preview({ workspace_id: r.id, rule: mondaysSkipping, count: 1 });
+    expect(mondays.body.refusal).toBeNull();
+  });
+
   it("names what a skip dropped even when nothing is left, e.g. 元日 every year", async () => {
     const res = await preview({
       workspace_id: r.id,

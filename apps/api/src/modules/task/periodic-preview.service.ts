@@ -17,7 +17,7 @@ export function previewPeriodicRule(
   from: CalendarDate,
   count: number,
   calendar: HolidayCalendar,
-): PeriodicPreview {
+): Omit<PeriodicPreview, "refusal"> {
   // previewRule lists dates strictly after its argument: the day before makes `from` itself included.
   const preview = previewRule(rule, addDays(from, -1), count, calendar);
   if (rule.holiday_handling !== "skip") return { ...preview, skipped: [] };

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectError } from "../../../test/task-world.ts";
 import { addStaff, apiAs, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 
@@ -282,6 +283,77 @@ describe("periodic tasks", () => {
     expect(preview.status).toBe(200);
     expect(preview.body.occurrences.map((o: { date: string }) => o.date)).toEqual(["2027-01-06", "2027-01-13"]);
     expect(preview.body.skipped).toEqual([{ date: "2026-12-30", holiday: "年末年始休業" }]);
+  });
+
+  it("refuses a rule that can never produce a task, for one task and many, changing nothing", async () => {
+    const w = await world();
+    const id = await newTask(w);
+    expect((await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays })).status).toBe(200);
+    const before = await generated(w);
+    const never = async (rule: object, words: string) => {
+      const one = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule });
+      expectError(one, 400, "periodic_rule_never_occurs");
+      expect(one.body.message).toContain(words);
+      const many = await api("PUT", "/app/task/list/periodic", w.owner, {
+        workspace_id: w.workspaceId,
+        ids: [id],
+        rule,
+      });
+      expectError(many, 400, "periodic_rule_never_occurs");
+      expect(many.body.message).toBe(one.body.message);
+    };
+    // Saturdays only, skipping days off: every date is a weekend.
+    await never({ ...mondays, weekdays: [6], holiday_handling: "skip" }, "土曜日・日曜日は休日のため");
+    await never({ ...mondays, weekdays: [0, 6], holiday_handling: "skip" }, "土曜日・日曜日は休日のため");
+    // 元日 every year, skipping holidays; the 31st (the month's last day) of a month whose last day is a Sunday.
+    await never(
+      { frequency: "yearly", month: 1, day: 1, start_date: "2027-01-01", holiday_handling: "skip" },
+      "該当する日がすべて土日・祝日に当たりスキップされる",
+    );
+    await never(
+      {
+        frequency: "monthly",
+        day_of_month: 31,
+        start_date: "2027-01-01",
+        holiday_handling: "skip",
+        end: { type: "until", until: "2027-02-27" },
+      },
+      "該当する日がすべて土日・祝日に当たりスキップされる",
+    );
+    // Wednesdays between a Thursday and the next Tuesday: the end comes before the first date.
+    await never(
+      { ...mondays, weekdays: [3], start_date: "2027-01-07", end: { type: "until", until: "2027-01-12" } },
+      "開始日から終了日までに該当する日がない",
+    );
+    // Ended before today (Monday 2026-12-28): nothing is made from today on.
+    await never(
+      { ...mondays, start_date: "2026-11-02", end: { type: "until", until: "2026-12-21" } },
+      "終了日（2026年12月21日）が過ぎているため",
+    );
+    await never(
+      { frequency: "daily", start_date: "2026-12-01", end: { type: "count", count: 5 } },
+      "指定した回数はすでに終わっている",
+    );
+    // Refused after the caller's rights: another company's task is still not found.
+    expectError(
+      await api("PUT", `/app/task/${id}/periodic`, w.outsider, {
+        rule: { ...mondays, weekdays: [6], holiday_handling: "skip" },
+      }),
+      404,
+    );
+    // The rule and its tasks are as they were.
+    expect((await api("GET", `/app/task/${id}`, w.owner)).body.periodic_rule).toMatchObject({ weekdays: [1] });
+    expect(await generated(w)).toEqual(before);
+    // Skipping holidays on a weekday, or Saturdays kept as they are, still repeat.
+    const weekday = await api("PUT", `/app/task/${id}/periodic`, w.owner, {
+      rule: { ...mondays, weekdays: [5], holiday_handling: "skip" },
+    });
+    expect(weekday.status).toBe(200);
+    const saturdays = await api("PUT", `/app/task/${id}/periodic`, w.owner, {
+      rule: { ...mondays, weekdays: [6], holiday_handling: "none" },
+    });
+    expect(saturdays.status).toBe(200);
+    expect(saturdays.body.occurrences[0].occurrence_date).toBe("2027-01-02");
   });
 
   // Last: it moves the shared clock.

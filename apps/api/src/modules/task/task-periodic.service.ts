@@ -1,3 +1,4 @@
+import { addMonths } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { Task, TaskDetail } from "@tasuki/contract/task/task.schema";
 import type { TaskOccurrence } from "@tasuki/contract/task/task-periodic.contract";
@@ -10,10 +11,12 @@ import { conflict, notFound } from "../../lib/app-error.ts";
 import type { Membership } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { loadWorkspaceCalendar } from "../calendar/workspace-calendar.ts";
+import { requireRuleOccurs } from "./periodic-rule-check.ts";
 import { addDays } from "./recurrence/calendar-date.ts";
 import { deadlineFor } from "./recurrence/deadline.ts";
 import type { HolidayCalendar } from "./recurrence/holiday-calendar.ts";
 import { planRegeneration } from "./recurrence/plan-regeneration.ts";
+import { OUTLOOK_YEARS } from "./recurrence/rule-outlook.ts";
 import { insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
 import { lockTasks, openTasks, presentAll, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
 
@@ -152,7 +155,11 @@ async function regenerate(
       member.workspaceId,
       withSeries.map((entry) => entry.seriesId),
     );
-    const calendar = await periodicCalendar(tx, member.workspaceId, tokyoToday(now));
+    const today = tokyoToday(now);
+    // A new rule is judged over the ten years of rule-outlook.ts (which hold the horizon): refused, nothing changes.
+    const last = rule ? addMonths(today, OUTLOOK_YEARS * 12) : undefined;
+    const calendar = await periodicCalendar(tx, member.workspaceId, today, last);
+    if (rule) requireRuleOccurs(rule, today, calendar);
     const toDelete: string[] = [];
     const toCreate: ReturnType<typeof occurrenceOf>[] = [];
     for (const { row, seriesId } of withSeries) {
