@@ -6,13 +6,16 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
+import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
 import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { MEETING_TYPE_LABELS, type MeetingDetail, type MeetingType } from "@tasuki/contract/meeting/meeting.schema";
+import { isCalendarDate, tokyoIso, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
 import { useState } from "react";
 import { toTokyo } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
@@ -21,9 +24,6 @@ import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { useClosedDays } from "../../task/views/use-closed-days.ts";
 import { createMeeting, putMeetingPeriodic, updateMeeting, useRoomNames } from "../api/meeting-api.ts";
 import { nextWorkingDay } from "../meeting-calendar.ts";
-
-/** An instant from a Tokyo date and HH:mm. */
-const instant = (date: string, time: string) => `${date}T${time}:00+09:00`;
 
 /**
  * 会議を作成 / 会議を編集. The room completes from the names in use; a weekly 定例 is made periodic on its weekday.
@@ -61,6 +61,8 @@ export function MeetingDialog({
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
 
+  // Weekly on a Saturday or Sunday while skipping days off would never meet again: the server refuses such a rule.
+  const onWeekend = isCalendarDate(date) && [0, 6].includes(weekdayOf(date));
   const nameError = tried && !name.trim() ? "会議名を入力してください" : undefined;
   const timeError = tried && from >= to ? "終了時刻は開始時刻より後にしてください" : undefined;
 
@@ -71,8 +73,8 @@ export function MeetingDialog({
     const fields = {
       name: name.trim(),
       meeting_type: type,
-      starts_at: instant(date, from),
-      ends_at: instant(date, to),
+      starts_at: tokyoIso(date, from),
+      ends_at: tokyoIso(date, to),
       room_name: room.trim(),
       participant_ids: people.map((p) => p.id),
       description,
@@ -81,10 +83,10 @@ export function MeetingDialog({
       const saved = meeting
         ? await updateMeeting(meeting.id, { ...fields, ...(meeting.periodic_series_id && { scope }) })
         : await createMeeting({ workspace_id: workspaceId, ...fields });
-      if (!meeting && weekly) {
+      if (!meeting && weekly && !onWeekend) {
         await putMeetingPeriodic(saved.id, {
           frequency: "weekly",
-          weekdays: [toTokyo(date).day()],
+          weekdays: [weekdayOf(date)],
           start_date: date,
           holiday_handling: "skip",
           interval: 1,
@@ -177,10 +179,18 @@ export function MeetingDialog({
             onChange={(e) => setDescription(e.target.value)}
           />
           {!meeting && (
-            <FormControlLabel
-              control={<Checkbox checked={weekly} onChange={(e) => setWeekly(e.target.checked)} />}
-              label="毎週この曜日に繰り返す（祝日は休み）"
-            />
+            <FormControl>
+              <FormControlLabel
+                disabled={onWeekend}
+                control={<Checkbox checked={weekly && !onWeekend} onChange={(e) => setWeekly(e.target.checked)} />}
+                label="毎週この曜日に繰り返す（祝日は休み）"
+              />
+              {onWeekend && (
+                <FormHelperText sx={{ mt: -0.5 }}>
+                  土曜日・日曜日は休日のため、休日を休みにする毎週の繰り返しにはできません。
+                </FormHelperText>
+              )}
+            </FormControl>
           )}
           {meeting?.periodic_series_id && (
             <TextField

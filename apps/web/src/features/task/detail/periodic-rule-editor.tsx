@@ -16,6 +16,7 @@ import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
+import { tokyoParts } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceFrequency, RecurrenceRule, Weekday } from "@tasuki/contract/task/recurrence.schema";
 import { useMemo } from "react";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
@@ -359,7 +360,7 @@ function Unit({ children }: { children: string }) {
 const previewDate = (date: string, withYear = false) =>
   `${withYear ? formatJapaneseDate(date) : formatMonthDay(date, { kanji: true })}(${weekdayLabel(date)})`;
 
-const tokyoYear = () => new Date(Date.now() + 9 * 60 * 60 * 1000).getUTCFullYear();
+const tokyoYear = () => tokyoParts(Date.now()).year;
 
 /** 「次回以降の予定」: the rule in words and its next dates, holiday moves shown with the day they came from. */
 function RulePreview({
@@ -375,6 +376,7 @@ function RulePreview({
   const settled = useDebouncedValue(rule, 300);
   const preview = usePeriodicPreview(workspaceId, settled, count);
   const occurrences = preview.data?.occurrences ?? [];
+  const refusal = preview.data?.refusal ?? null;
   // The dates a skip dropped sit among the kept ones, struck through, so the gap explains itself.
   const rows = [
     ...occurrences.map((occurrence) => ({ kind: "occurrence" as const, ...occurrence })),
@@ -404,6 +406,12 @@ function RulePreview({
       </Box>
       <Box sx={{ height: 2 }}>{preview.isFetching && <LinearProgress sx={{ height: 2 }} />}</Box>
       <Box sx={{ px: 2, py: 1.25 }}>
+        {rule && refusal && (
+          // The words saving would answer (400), said while the rule is drafted; the dropped dates below show why.
+          <Alert severity="error" variant="outlined" sx={{ mb: rows.length ? 1 : 0, bgcolor: "background.paper" }}>
+            {refusal.message}
+          </Alert>
+        )}
         {!rule ? (
           <Typography variant="body2" sx={{ color: "text.secondary" }}>
             入力内容を直すと、ここに予定日が表示されます。
@@ -419,9 +427,11 @@ function RulePreview({
             ))}
           </Stack>
         ) : rows.length === 0 ? (
-          <Typography variant="body2" sx={{ color: "text.secondary" }}>
-            今日以降の予定はありません。
-          </Typography>
+          !refusal && (
+            <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              今日以降の予定はありません。
+            </Typography>
+          )
         ) : (
           <Box component="ol" aria-label="予定日" sx={{ listStyle: "none", m: 0, p: 0 }}>
             {rows.map((row) =>
