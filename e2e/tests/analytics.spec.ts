@@ -1,11 +1,14 @@
 import { readFileSync } from "node:fs";
+import { addDays, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
 import { api, createTask, taskTeam } from "../support/tasks.ts";
 
-/** A Tokyo calendar day relative to today, as the task form sends deadlines. */
-const tokyoDay = (offsetDays: number) =>
-  new Date(Date.now() + 9 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/**
+ * A Tokyo calendar day relative to the server's today, as the task form sends deadlines. The figures asserted hold
+ * whatever the day (yesterday is overdue, the day after tomorrow within three days, also across midnight).
+ */
+const tokyoDay = (offsetDays: number) => addDays(tokyoDate(Date.now()), offsetDays);
 
 test("an owner and a group's manager read their analytics, change the period, download a table and open a row's tasks", async ({
   browser,

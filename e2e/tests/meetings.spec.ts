@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { addDays, tokyoDate, tokyoIso, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
 import { api, taskTeam } from "../support/tasks.ts";
@@ -17,16 +18,19 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // Signing up the cast through the API takes most of a journey's time; minutes when the machine is shared.
 test.describe.configure({ timeout: 300_000 });
 
-/** A Tokyo date some days from today (YYYY-MM-DD). */
-function tokyoDate(daysFromToday: number): string {
-  return new Date(Date.now() + daysFromToday * 86_400_000).toLocaleDateString("sv-SE", { timeZone: "Asia/Tokyo" });
-}
+/**
+ * The page's clock in the dialog journey: Friday 14 June 2030, 09:00 in Tokyo, so that the dialog's proposal (the
+ * next working day) is Monday the 17th whatever the day the suite runs on.
+ */
+const PAGE_NOW = new Date("2030-06-14T09:00:00+09:00");
+const PROPOSED = "2030-06-17";
 
 test("a weekly 定例 made in the dialog: agenda, minutes and an action item followed live; the .ics; the task in /task/me", async ({
   browser,
   page,
 }) => {
   const team = await taskTeam("株式会社定例会議");
+  await page.clock.setFixedTime(PAGE_NOW);
   await signIn(page, team.owner.email);
 
   // The next working day 10:00–11:00 (the dialog's own proposal), every week on that weekday.
@@ -34,12 +38,19 @@ test("a weekly 定例 made in the dialog: agenda, minutes and an action item fol
   await page.getByRole("button", { name: "会議を作成" }).click();
   const dialog = page.getByRole("dialog", { name: "会議を作成" });
   await dialog.getByLabel("会議名").fill("営業部定例");
-  const day = await dialog.getByLabel("日付").inputValue();
-  expect([1, 2, 3, 4, 5]).toContain(new Date(`${day}T00:00:00Z`).getUTCDay());
+  await expect(dialog.getByLabel("日付")).toHaveValue(PROPOSED);
   await dialog.getByLabel("会議室").fill("第1会議室");
   await dialog.getByLabel("参加者").fill("森");
   await page.getByRole("option", { name: /森\s一郎/ }).click();
-  await dialog.getByLabel("毎週この曜日に繰り返す（祝日は休み）").check();
+  // A Saturday cannot repeat weekly while skipping days off (it would never meet again): the choice says so.
+  const weekly = dialog.getByLabel("毎週この曜日に繰り返す（祝日は休み）");
+  await dialog.getByLabel("日付").fill("2030-06-15");
+  await expect(weekly).toBeDisabled();
+  await expect(
+    dialog.getByText("土曜日・日曜日は休日のため、休日を休みにする毎週の繰り返しにはできません。"),
+  ).toBeVisible();
+  await dialog.getByLabel("日付").fill(PROPOSED);
+  await weekly.check();
   await dialog.getByRole("button", { name: "作成", exact: true }).click();
   await expect(page).toHaveURL(/\/communication\/meeting\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "営業部定例" })).toBeVisible();
@@ -70,7 +81,7 @@ test("a weekly 定例 made in the dialog: agenda, minutes and an action item fol
   await page.getByLabel("やること").fill("求人票を作成する");
   await page.getByLabel("担当者").fill("森");
   await page.getByRole("option", { name: /森\s一郎/ }).click();
-  await page.getByLabel("期限").fill(tokyoDate(7));
+  await page.getByLabel("期限").fill(addDays(PROPOSED, 7));
   await page.getByRole("button", { name: "アクションアイテムを追加" }).click();
   await expect(page.getByText("求人票を作成する")).toBeVisible();
   await expect(memberPage.getByText("求人票を作成する")).toBeVisible();
@@ -83,7 +94,7 @@ test("a weekly 定例 made in the dialog: agenda, minutes and an action item fol
   expect(ics).toContain("METHOD:REQUEST");
   expect(ics).toContain("SUMMARY:営業部定例");
   expect(ics).toContain("LOCATION:第1会議室");
-  expect(ics).toContain(`DTSTART;TZID=Asia/Tokyo:${day.replaceAll("-", "")}T100000`);
+  expect(ics).toContain(`DTSTART;TZID=Asia/Tokyo:${PROPOSED.replaceAll("-", "")}T100000`);
 
   // The assignee finds it among their tasks, with the way back to the meeting.
   await memberPage.goto("/task/me");
@@ -100,14 +111,16 @@ test("the next occurrence of a 定例 that has ended shows what was left open, m
   const team = await taskTeam("株式会社持ち越し");
   const { token, workspaceId } = team.owner;
   // Yesterday's 定例 of a weekly series: it has ended, so the next occurrence takes over what was left open as soon
-  // as it is opened (the ten-minute carry-over job need not have run).
-  const yesterday = tokyoDate(-1);
+  // as it is opened (the ten-minute carry-over job need not have run). The server's clock is the real one: the
+  // series keeps every weekday ("none"), so that yesterday a week on is a meeting whatever day yesterday was (a
+  // Saturday series skipping days off has no next meeting, and is refused).
+  const yesterday = addDays(tokyoDate(Date.now()), -1);
   const meeting = await api<{ id: string }>("POST", "/app/meeting/new", token, {
     workspace_id: workspaceId,
     name: "営業部定例",
     meeting_type: "regular",
-    starts_at: `${yesterday}T10:00:00+09:00`,
-    ends_at: `${yesterday}T11:00:00+09:00`,
+    starts_at: tokyoIso(yesterday, "10:00"),
+    ends_at: tokyoIso(yesterday, "11:00"),
     room_name: "第1会議室",
     participant_ids: [team.member.staffId],
   });
@@ -133,9 +146,9 @@ test("the next occurrence of a 定例 that has ended shows what was left open, m
     rule: {
       frequency: "weekly",
       interval: 1,
-      weekdays: [new Date(`${yesterday}T00:00:00Z`).getUTCDay()],
+      weekdays: [weekdayOf(yesterday)],
       start_date: yesterday,
-      holiday_handling: "skip",
+      holiday_handling: "none",
       end: { type: "never" },
       time_of_day: null,
       duration_days: 0,
@@ -162,8 +175,8 @@ test("two note-takers: a save over someone else's newer minutes is offered to ke
     workspace_id: team.owner.workspaceId,
     name: "プロジェクト会議",
     meeting_type: "project",
-    starts_at: `${tokyoDate(1)}T15:00:00+09:00`,
-    ends_at: `${tokyoDate(1)}T16:00:00+09:00`,
+    starts_at: tokyoIso(PROPOSED, "15:00"),
+    ends_at: tokyoIso(PROPOSED, "16:00"),
     participant_ids: [team.member.staffId],
   });
   await signIn(page, team.member.email);

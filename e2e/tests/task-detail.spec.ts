@@ -1,28 +1,18 @@
 import type { Page } from "@playwright/test";
+import { addDays, tokyoDate, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
+import { holidayJpCalendar } from "../../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
 import { createUser } from "../support/api.ts";
 import { expect, PASSWORD, test } from "../support/fixtures.ts";
 
 /**
- * Monday public holidays (from @holiday-jp/holiday_jp) whose neighbouring Mondays (a week before, one and two
- * weeks after) are ordinary days, so that a weekly Monday rule skipping holidays loses exactly this one.
+ * 成人の日 2031 (the second Monday of January): the Mondays a week before and one and two weeks after are ordinary
+ * days, so a weekly Monday rule skipping holidays loses exactly this one around it. The preview lists a rule from
+ * its start date, so a date years ahead shows the same whatever day the suite runs on.
  */
-const MONDAY_HOLIDAYS = [
-  { date: "2026-11-23", name: "勤労感謝の日" },
-  { date: "2027-01-11", name: "成人の日" },
-  { date: "2027-03-22", name: "振替休日" },
-  { date: "2027-05-03", name: "憲法記念日" },
-  { date: "2027-07-19", name: "海の日" },
-  { date: "2027-09-20", name: "敬老の日" },
-  { date: "2027-10-11", name: "スポーツの日" },
-  { date: "2028-01-10", name: "成人の日" },
-];
+const HOLIDAY = { date: "2031-01-13", name: "成人の日" };
 /** How far ahead saving a rule generates tasks (PERIODIC_HORIZON_DAYS of the API). */
 const HORIZON_DAYS = 60;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const tokyoToday = () => new Date(Date.now() + 9 * 60 * 60 * 1000).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 /** 「2027/01/18（月）」 as the drawer lists a generated task. */
 const slashDate = (date: string) => `${date.replaceAll("-", "/")}（月）`;
 
@@ -83,13 +73,7 @@ async function openDrawer(page: Page, taskId: string) {
 }
 
 test("a weekly periodic task skipping a Monday holiday previews and generates the right dates", async ({ page }) => {
-  const today = tokyoToday();
-  const holiday = MONDAY_HOLIDAYS.find((candidate) => candidate.date > today);
-  if (!holiday) throw new Error("MONDAY_HOLIDAYS needs dates after today");
-  // The rule starts a week before the holiday (or today, when that is already past).
-  const weekBefore = addDays(holiday.date, -7);
-  const start = weekBefore >= today ? weekBefore : today;
-  const expected = [weekBefore, addDays(holiday.date, 7), addDays(holiday.date, 14)].filter((date) => date >= start);
+  const expected = [addDays(HOLIDAY.date, -7), addDays(HOLIDAY.date, 7), addDays(HOLIDAY.date, 14)];
 
   const owner = await ownerWithTask("週次の売上報告");
   await logIn(page, owner.email);
@@ -107,7 +91,7 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   }
   const monday = weekdays.getByRole("button", { name: "月曜日" });
   if ((await monday.getAttribute("aria-pressed")) !== "true") await monday.click();
-  await periodic.getByLabel("開始日", { exact: true }).fill(start);
+  await periodic.getByLabel("開始日", { exact: true }).fill(expected[0]!);
   await periodic.getByRole("button", { name: "スキップ" }).click();
 
   // The preview: the rule in words and the Mondays around the holiday, without it.
@@ -117,8 +101,8 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
     timeout: 20_000,
   });
   const previewDates = preview.getByRole("list", { name: "予定日" }).getByRole("listitem");
-  await expect(previewDates.first()).toBeVisible();
-  // 「2027年1月18日(月)」, the year shown only when a date is not in this year: compared without it.
+  await expect(previewDates.first()).toContainText("1月6日");
+  // 「2031年1月20日(月)」, the year shown only when a date is not in this year: compared without it.
   const rows = (await previewDates.allInnerTexts()).map((text) => text.replace(/^\d+年/, ""));
   const labelOf = (date: string) => {
     const [, month, day] = date.split("-").map(Number);
@@ -126,20 +110,30 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   };
   // The holiday is listed struck through with its name, among the kept dates.
   const skipped = rows.filter((text) => text.includes("スキップ"));
-  expect(skipped[0]).toContain(labelOf(holiday.date));
-  expect(skipped[0]).toContain(`${holiday.name}のためスキップ`);
+  expect(skipped[0]).toContain(labelOf(HOLIDAY.date));
+  expect(skipped[0]).toContain(`${HOLIDAY.name}のためスキップ`);
   const listed = rows.filter((text) => !text.includes("スキップ"));
   expect(listed.slice(0, expected.length)).toEqual(expected.map(labelOf));
-  expect(listed).not.toContain(labelOf(holiday.date));
+  expect(listed).not.toContain(labelOf(HOLIDAY.date));
 
-  // Saving generates the tasks of the next 60 days: the same Mondays, the holiday left out.
+  // Saving generates the tasks of the next 60 days on the server's clock: started on the first Monday at least two
+  // days ahead (a run across midnight still sees it ahead), every Monday up to the horizon that is a business day.
+  const today = tokyoDate(Date.now());
+  let start = addDays(today, 2);
+  while (weekdayOf(start) !== 1) start = addDays(start, 1);
+  const mondays: string[] = [];
+  // The last two days of the horizon are left out of the comparison for the same reason.
+  for (let date = start; date <= addDays(today, HORIZON_DAYS - 2); date = addDays(date, 7)) mondays.push(date);
+  const inHorizon = mondays.filter((date) => !holidayJpCalendar.isHoliday(date));
+  const holidays = mondays.filter((date) => holidayJpCalendar.isHoliday(date));
+  await periodic.getByLabel("開始日", { exact: true }).fill(start);
+  await expect(preview.getByRole("list", { name: "予定日" })).toContainText(labelOf(inHorizon[0]!));
   await periodic.getByRole("button", { name: "繰り返しを開始" }).click();
   const generatedList = periodic.getByRole("list", { name: "作成されたタスクの期限" });
   await expect(generatedList).toBeVisible();
   const generated = await generatedList.getByRole("listitem").allInnerTexts();
-  const inHorizon = expected.filter((date) => date <= addDays(today, HORIZON_DAYS));
   for (const date of inHorizon) expect(generated).toContain(slashDate(date));
-  expect(generated).not.toContain(slashDate(holiday.date));
+  for (const date of holidays) expect(generated).not.toContain(slashDate(date));
 
   // The generated tasks themselves carry those deadlines (23:59:59 in Tokyo).
   const list = await call<{
@@ -153,9 +147,9 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   }>("GET", `/app/task/list?workspace_id=${owner.workspaceId}&tab=me&per_page=200`, undefined, owner.token);
   const deadlines = list.items
     .filter((task) => task.periodic_series_id && task.title === "週次の売上報告" && task.expires_at)
-    .map((task) => new Date(Date.parse(task.expires_at!) + 9 * 60 * 60 * 1000).toISOString().slice(0, 10));
+    .map((task) => tokyoDate(task.expires_at!));
   for (const date of inHorizon) expect(deadlines).toContain(date);
-  expect(deadlines).not.toContain(holiday.date);
+  for (const date of holidays) expect(deadlines).not.toContain(date);
 
   // An occurrence says which day's round it is instead of offering a rule of its own.
   const occurrence = list.items.find((task) => task.occurrence_date === inHorizon[0]);
@@ -180,6 +174,40 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
     .getByRole("button", { name: "解除する" })
     .click();
   await expect(reopened.getByRole("button", { name: "繰り返しを設定" })).toBeVisible();
+});
+
+test("a rule that can never make a task says why in the preview, and saving it is refused with the same words", async ({
+  page,
+}) => {
+  const owner = await ownerWithTask("土曜の棚卸し");
+  await logIn(page, owner.email);
+  const drawer = await openDrawer(page, owner.taskId);
+  const periodic = drawer.getByRole("region", { name: "繰り返し" });
+  await periodic.getByRole("button", { name: "繰り返しを設定" }).click();
+  await periodic.getByRole("combobox", { name: "繰り返し" }).click();
+  await page.getByRole("option", { name: "毎週" }).click();
+  // Saturdays only, skipping days off: every date it names is a weekend.
+  const weekdays = periodic.getByRole("group", { name: "曜日" });
+  for (const day of ["月", "火", "水", "木", "金", "土", "日"]) {
+    const button = weekdays.getByRole("button", { name: `${day}曜日` });
+    const pressed = (await button.getAttribute("aria-pressed")) === "true";
+    if (pressed !== (day === "土")) await button.click();
+  }
+  await periodic.getByRole("button", { name: "スキップ" }).click();
+
+  const words = "土曜日・日曜日は休日のため、スキップすると一度も作られません。";
+  const preview = periodic.getByRole("region", { name: "次回以降の予定" });
+  await expect(preview.getByRole("alert")).toContainText(words, { timeout: 20_000 });
+  await periodic.getByRole("button", { name: "繰り返しを開始" }).click();
+  await expect(drawer.getByRole("alert").filter({ hasText: "保存できませんでした。" })).toContainText(words);
+  const task = await call<{ periodic_rule: unknown }>("GET", `/app/task/${owner.taskId}`, undefined, owner.token);
+  expect(task.periodic_rule).toBeNull();
+
+  // Kept on Saturdays as they are, the rule is fine.
+  await periodic.getByRole("button", { name: "そのまま" }).click();
+  await expect(preview.getByRole("alert")).toHaveCount(0, { timeout: 20_000 });
+  await periodic.getByRole("button", { name: "繰り返しを開始" }).click();
+  await expect(periodic.getByRole("list", { name: "作成されたタスクの期限" })).toBeVisible();
 });
 
 test("a field edited in the drawer is saved and survives a reload", async ({ page }) => {

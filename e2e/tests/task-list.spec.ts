@@ -1,8 +1,7 @@
+import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
 import { api, createTask, taskTeam } from "../support/tasks.ts";
-
-const tokyoToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 
 test("the compact list: unfinished work, places as labels, a series as one row, a task added in place kept after a reload", async ({
   page,
@@ -27,7 +26,7 @@ test("the compact list: unfinished work, places as labels, a series as one row, 
   await api("PUT", `/app/task/${finished.id}/status`, token, { status: "done" });
   const weekly = await createTask(token, { ...base, title: "週次の定例準備" });
   await api("PUT", `/app/task/${weekly.id}/periodic`, token, {
-    rule: { frequency: "weekly", weekdays: [1], interval: 1, start_date: tokyoToday() },
+    rule: { frequency: "weekly", weekdays: [1], interval: 1, start_date: tokyoDate(Date.now()) },
   });
 
   await signIn(page, team.owner.email);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
 import { api, createTask, taskTeam } from "../support/tasks.ts";
@@ -29,9 +30,8 @@ async function centreOf(locator: Locator) {
 
 type Task = { id: string; status: string; starts_at: string | null; expires_at: string | null };
 
-/** The Tokyo day of an instant the API answers (UTC+9 all year). */
-const tokyoDay = (instant: string | null) =>
-  instant ? new Date(Date.parse(instant) + 9 * 3600_000).toISOString().slice(0, 10) : null;
+/** The Tokyo day of an instant the API answers. */
+const tokyoDay = (instant: string | null) => (instant ? tokyoDate(instant) : null);
 
 test("the board, the calendar and the gantt chart each change a task by a drag that survives a reload", async ({
   page,

@@ -12,7 +12,9 @@ import { call, createTestApp, type TestApp } from "./test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { databasePoolSize: 10 } });
+  // Monday 2026-12-28, 09:00 in Tokyo: the periodic rules below start on 2027-01-01, inside the 60 days generated
+  // from this day whatever day the suite runs on.
+  t = await createTestApp({ config: { databasePoolSize: 10 }, start: new Date("2026-12-28T00:00:00Z") });
 });
 afterAll(async () => {
   await t.close();

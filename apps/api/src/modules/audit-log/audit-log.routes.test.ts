@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AUDIT_FIELD_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "@tasuki/contract/audit-log/audit-log.schema";
+import { addDays, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
@@ -34,6 +35,7 @@ interface Entry {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   names: Record<string, string>;
+  created_at: string;
 }
 
 async function world() {
@@ -325,8 +327,11 @@ describe("the audit log", () => {
     expect(byAdmin.items.map((entry) => entry.after?.name)).toEqual(["C", "B"]);
     expect((await log(w, `&actor_id=${w.memberId}&entity=group`)).total).toBe(0);
     expect((await log(w, "&entity=group&from=2000-01-01&to=2000-12-31")).total).toBe(0);
-    const today = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
-    expect((await log(w, `&entity=group&from=${today}&to=${today}`)).total).toBe(3);
+    // The Tokyo days the entries were written on, by the database's clock (two when the run crossed midnight).
+    const days = (await log(w, "&entity=group")).items.map((entry) => tokyoDate(entry.created_at)).sort();
+    const [first, last] = [days[0]!, days.at(-1)!];
+    expect((await log(w, `&entity=group&from=${first}&to=${last}`)).total).toBe(3);
+    expect((await log(w, `&entity=group&from=${addDays(last, 1)}&to=${addDays(last, 1)}`)).total).toBe(0);
     expect((await log(w, "", w.admin)).total).toBeGreaterThan(0);
 
     expectError(await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}`, w.member), 403);
