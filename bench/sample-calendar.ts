@@ -1,7 +1,6 @@
 // The sample company's calendar (会社カレンダー): the closed days it keeps besides weekends and public holidays, and
 // the working days its deadlines, projects, periodic chores and meetings are put on, as a company would put them.
-import { addDays, type CalendarDate } from "../apps/api/src/modules/task/recurrence/calendar-date.ts";
-import { deadlineFor } from "../apps/api/src/modules/task/recurrence/deadline.ts";
+import { addDays, type CalendarDate, deadlineOfDate, startOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
 import {
   type HolidayCalendar,
   holidayJpCalendar,
@@ -37,8 +36,7 @@ export function workingDayOnOrBefore(date: CalendarDate, calendar: HolidayCalend
 }
 
 /** A deadline given as a date: 23:59:59 Tokyo of that day (DOMAIN.md), as the API stores one. */
-export const dateDeadline = (date: CalendarDate) =>
-  new Date(deadlineFor(date, { time_of_day: null, duration_days: 0 }).expires_at);
+export const dateDeadline = (date: CalendarDate) => deadlineOfDate(date);
 
 /** 00:00 Tokyo of a date: a start given as a date. */
-export const dateStart = (date: CalendarDate) => new Date(`${date}T00:00:00+09:00`);
+export const dateStart = (date: CalendarDate) => startOfTokyoDay(date);

@@ -1,9 +1,10 @@
 // Sample meetings of the sample company: a weekly 定例 per 部 (a series around today, the past ones with minutes,
 // agenda and action items), 1on1s of each 課長 with a member, and meetings of the first projects.
+
+import { addDays, atTokyo, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
 import { v7 as uuidv7 } from "uuid";
 import type { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
 import type { primaryItems, tasks } from "../apps/api/src/db/schema/tasks.ts";
-import { addDays, toDayNumber, weekdayOf } from "../apps/api/src/modules/task/recurrence/calendar-date.ts";
 import type { HolidayCalendar } from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
 import { dateDeadline, workingDayOnOrBefore } from "./sample-calendar.ts";
 
@@ -34,8 +35,7 @@ export interface SampleMeetingsRows {
 }
 
 /** "YYYY-MM-DD" at HH:mm Tokyo as an instant. */
-const at = (date: string, hour: number, minute = 0) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - 9 * 3600_000 + (hour * 60 + minute) * 60_000);
+const at = (date: string, hour: number, minute = 0) => atTokyo(date, (hour * 60 + minute) * 60_000);
 
 const minutesHtml = (name: string, date: string) =>
   `<h3>${name}（${date}）</h3><p>出席者全員で先週の進捗を確認しました。</p>` +
@@ -45,7 +45,7 @@ const minutesHtml = (name: string, date: string) =>
 export function sampleMeetings(input: SampleMeetingsInput): SampleMeetingsRows {
   const rows: SampleMeetingsRows = { meetings: [], participants: [], agenda: [], actions: [] };
   const { workspaceId, today } = input;
-  const monday = addDays(today, -((weekdayOf(toDayNumber(today)) + 6) % 7));
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
   const add = (
     fields: Omit<typeof meetings.$inferInsert, "workspaceId" | "id"> & { id?: string },
     people: string[],

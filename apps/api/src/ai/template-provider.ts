@@ -1,21 +1,12 @@
+import { formatJapaneseDate, formatTokyoTime } from "@tasuki/contract/rules/tokyo-date";
 import type { AiProvider, TaskDescriptionInput } from "./ai-provider.ts";
 import { templateDraft } from "./template-generator.ts";
 
 /** Deadlines read as the users of the product read them: Japan time, whatever the server's zone. */
 export function formatDeadline(iso: string): string {
-  const parts = new Intl.DateTimeFormat("ja-JP", {
-    timeZone: "Asia/Tokyo",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
-  const time = `${get("hour")}:${get("minute")}`;
+  const time = formatTokyoTime(iso);
   // A date-only deadline is stored as 23:59:59 of that day: the time adds nothing.
-  const date = `${get("year")}年${get("month")}月${get("day")}日`;
+  const date = formatJapaneseDate(iso);
   return time === "23:59" ? date : `${date} ${time}`;
 }
 

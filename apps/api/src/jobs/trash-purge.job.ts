@@ -1,3 +1,4 @@
+import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { and, type Column, eq, gte, inArray, isNotNull, lt, not, notExists, or, sql } from "drizzle-orm";
 import type { AppContext } from "../app-context.ts";
 import type { Db } from "../db/client.ts";
@@ -5,7 +6,6 @@ import { meetings } from "../db/schema/meetings.ts";
 import { taskAttachments } from "../db/schema/task-attachments.ts";
 import { primaryItems, secondaryItems, tasks } from "../db/schema/tasks.ts";
 import { projects } from "../db/schema/workspaces.ts";
-import { tokyoToday } from "../modules/task/task-periodic.service.ts";
 import { attachmentStorage, previewKey } from "../modules/task-attachment/task-attachment.service.ts";
 import type { ObjectStorage } from "../storage/object-storage.ts";
 
@@ -38,7 +38,7 @@ export interface PurgeCounts {
  */
 export async function purgeTrash(db: Db, storage: ObjectStorage, now: Date): Promise<PurgeCounts> {
   const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  const today = tokyoToday(now);
+  const today = tokyoDate(now);
   const expired = (column: Column) => and(isNotNull(column), lt(column, cutoff));
   const taskExpired = and(
     expired(tasks.deletedAt),

@@ -1,4 +1,5 @@
 import { shortenText } from "@tasuki/contract/common/cut-text";
+import { formatSlashDateTime } from "@tasuki/contract/rules/tokyo-date";
 import type { MailMessage } from "./mailer.ts";
 
 const escapeHtml = (text: string) =>
@@ -61,15 +62,6 @@ export function emailChangedMail(to: string, newEmail: string): MailMessage {
   ]);
 }
 
-const tokyoDateTime = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
 /**
  * Text a person chose (a workspace or person name) as it may appear in our mails: without anything a mail
  * client would turn into a link (scheme://…, www.…, a domain name, also in full-width forms), without control
@@ -108,7 +100,7 @@ export function staffInvitationMail(
     ...(invitee ? [`${invitee} 様`] : []),
     `${inviter} さんから、Tasuki のワークスペース${workspace ? `「${workspace}」` : ""}に招待されました。`,
     `次のリンクを開き、Tasuki にログインして参加してください。アカウントをお持ちでない場合は、新規登録のあとで参加できます。\n${details.link}`,
-    `このリンクの有効期限は ${tokyoDateTime.format(details.expiresAt)} までです。期限が切れた場合は、招待した方に招待の再送を依頼してください。`,
+    `このリンクの有効期限は ${formatSlashDateTime(details.expiresAt)} までです。期限が切れた場合は、招待した方に招待の再送を依頼してください。`,
   ]);
   const escapedLink = escapeHtml(details.link);
   return {

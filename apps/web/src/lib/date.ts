@@ -1,3 +1,4 @@
+import { daysInMonth, deadlineOfDate, WEEKDAY_LABELS } from "@tasuki/contract/rules/tokyo-date";
 import type { DateStyle } from "@tasuki/contract/workspace/workspace.schema";
 import dayjs, { type Dayjs } from "dayjs";
 import "dayjs/locale/ja";
@@ -12,7 +13,7 @@ dayjs.locale("ja");
 export const APP_TIME_ZONE = "Asia/Tokyo";
 dayjs.tz.setDefault(APP_TIME_ZONE);
 
-export const WEEKDAY_LABELS = ["日", "月", "火", "水", "木", "金", "土"] as const;
+export { WEEKDAY_LABELS };
 
 /** 全期間: the default date range of every filter. */
 export const ALL_PERIOD = { label: "全期間", from: "1900-01-01", to: "2200-12-31" } as const;
@@ -23,9 +24,7 @@ const DATE_ONLY = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/;
 const DATE_PREFIX = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](.*))?$/;
 
 function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day <= daysInMonth;
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /**
@@ -64,8 +63,7 @@ export function toTokyo(input: DateInput): Dayjs {
 
 /** 23:59:59 Asia/Tokyo of the (Tokyo) day of the input: what a deadline given as a date means. */
 export function endOfDayInTokyo(input: DateInput): Date {
-  const day = toTokyo(input).format("YYYY-MM-DD");
-  return dayjs.tz(`${day} 23:59:59`, APP_TIME_ZONE).toDate();
+  return deadlineOfDate(toTokyo(input).format("YYYY-MM-DD"));
 }
 
 export function addDays(input: DateInput, days: number): Date {

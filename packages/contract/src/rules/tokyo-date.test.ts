@@ -9,13 +9,16 @@ import {
   endOfTokyoDay,
   formatJapaneseDate,
   formatSlashDate,
+  formatSlashDateTime,
   formatTokyoTime,
   fromDayNumber,
   instantOfInput,
   isCalendarDate,
   isEndOfDayDeadline,
+  mondayOfDayNumber,
   parseTokyoDate,
   startOfTokyoDay,
+  startOfTokyoDayNumber,
   toDayNumber,
   tokyoDate,
   tokyoDayNumber,
@@ -70,6 +73,7 @@ describe("the start and end of a Tokyo day", () => {
     expect(startOfTokyoDay("2026-11-29").toISOString()).toBe("2026-11-28T15:00:00.000Z");
     expect(startOfTokyoDay("2026-11-29", 3).toISOString()).toBe("2026-12-01T15:00:00.000Z");
     expect(startOfTokyoDay("2027-01-01", -1).toISOString()).toBe("2026-12-30T15:00:00.000Z");
+    expect(startOfTokyoDayNumber(toDayNumber("2026-11-29")).toISOString()).toBe("2026-11-28T15:00:00.000Z");
   });
 
   it("ends one millisecond before the next day starts", () => {
@@ -119,6 +123,9 @@ describe("adding days and months", () => {
     expect(weekdayOf("2026-11-29")).toBe(0);
     expect(weekdayOf("1970-01-01")).toBe(4);
     expect(weekdayOf("1969-12-28")).toBe(0);
+    expect(fromDayNumber(mondayOfDayNumber(toDayNumber("2026-11-29")))).toBe("2026-11-23");
+    expect(fromDayNumber(mondayOfDayNumber(toDayNumber("2026-11-30")))).toBe("2026-11-30");
+    expect(fromDayNumber(mondayOfDayNumber(toDayNumber("1970-01-01")))).toBe("1969-12-29");
     expect(weekdayLabel("2026-11-28")).toBe("土");
     expect(weekdayLabel("2026-11-28T15:32:00Z")).toBe("日");
   });
@@ -174,6 +181,9 @@ describe("writing dates for people", () => {
     expect(formatSlashDate("2026-11-28T15:32:00Z")).toBe("2026/11/29");
     expect(formatSlashDate("2026-01-05")).toBe("2026/01/05");
     expect(formatTokyoTime("2026-11-28T15:05:00Z")).toBe("00:05");
+    expect(formatSlashDateTime("2026-04-15T00:05:07Z")).toBe("2026/04/15 09:05");
+    expect(formatSlashDateTime(new Date("2026-04-14T15:05:07Z"), { seconds: true })).toBe("2026/04/15 00:05:07");
+    expect(formatSlashDateTime("not an instant")).toBe("");
     expect(formatTokyoTime("2026-11-28T00:05:00Z", { unpadded: true })).toBe("9:05");
   });
 });

@@ -69,6 +69,11 @@ export function weekdayOfDayNumber(dayNumber: number): number {
   return (((dayNumber + 4) % 7) + 7) % 7;
 }
 
+/** The Monday of the day's week: weeks begin on Monday in Japanese companies (and in analytics and recurrence). */
+export function mondayOfDayNumber(dayNumber: number): number {
+  return dayNumber - ((weekdayOfDayNumber(dayNumber) + 6) % 7);
+}
+
 export function partsOfDayNumber(dayNumber: number): { year: number; month: number; day: number; weekday: number } {
   const date = new Date(dayNumber * DAY_MS);
   return {
@@ -158,9 +163,14 @@ export function tokyoWeekday(at: Instant): number {
   return weekdayOfDayNumber(tokyoDayNumber(at));
 }
 
+/** The instant a Tokyo day given as a day number starts (00:00 in Tokyo). */
+export function startOfTokyoDayNumber(dayNumber: number): Date {
+  return new Date(dayNumber * DAY_MS - TOKYO_OFFSET_MS);
+}
+
 /** The instant a Tokyo day starts (00:00 in Tokyo), `days` later when given. */
 export function startOfTokyoDay(date: CalendarDate, days = 0): Date {
-  return new Date((toDayNumber(date) + days) * DAY_MS - TOKYO_OFFSET_MS);
+  return startOfTokyoDayNumber(toDayNumber(date) + days);
 }
 
 /** The last instant of a Tokyo day (23:59:59.999): something due that day is past due after it. */
@@ -237,6 +247,14 @@ export function formatSlashDate(value: Instant | null | undefined): string {
 export function weekdayLabel(value: Instant | null | undefined): string {
   const date = parseTokyoDate(value);
   return date ? WEEKDAY_LABELS[weekdayOf(date)]! : "";
+}
+
+/** 2026/11/28 09:05 (or 09:05:07 with `seconds`): an instant's Tokyo date and time, as mails and exports write it. */
+export function formatSlashDateTime(at: Instant, options?: { seconds?: boolean }): string {
+  const t = tokyoParts(at);
+  if (!Number.isFinite(t.year)) return "";
+  const time = `${pad2(t.hour)}:${pad2(t.minute)}${options?.seconds ? `:${pad2(t.second)}` : ""}`;
+  return `${t.year}/${pad2(t.month)}/${pad2(t.day)} ${time}`;
 }
 
 /** 10:05 (or 9:05 with `unpadded`): the Tokyo time of day of an instant. */

@@ -1,9 +1,10 @@
+import { fromDayNumber } from "@tasuki/contract/rules/tokyo-date";
 import { describe, expect, it } from "vitest";
-import { isoOfDay, resolvePeriod, weeksOf } from "./analytics-period.ts";
+import { resolvePeriod, weeksOf } from "./analytics-period.ts";
 
 const at = (iso: string) => new Date(iso);
 const days = (period: ReturnType<typeof resolvePeriod>) =>
-  typeof period === "string" ? period : [isoOfDay(period.fromDay), isoOfDay(period.toDay)];
+  typeof period === "string" ? period : [fromDayNumber(period.fromDay), fromDayNumber(period.toDay)];
 
 describe("analytics periods in Asia/Tokyo", () => {
   it("takes Tokyo's today: 2026-03-31T15:00Z is already Wednesday 1 April in Tokyo", () => {
@@ -43,12 +44,12 @@ describe("analytics periods in Asia/Tokyo", () => {
   it("shows at least eight weeks of trend, and every week of a longer period", () => {
     const month = resolvePeriod("month", at("2026-11-25T12:00:00+09:00"), {});
     if (typeof month === "string") throw new Error(month);
-    const weeks = weeksOf(month).map(isoOfDay);
+    const weeks = weeksOf(month).map(fromDayNumber);
     expect(weeks).toHaveLength(8);
     expect(weeks.at(-1)).toBe("2026-11-30");
     const quarter = resolvePeriod("quarter", at("2026-11-25T12:00:00+09:00"), {});
     if (typeof quarter === "string") throw new Error(quarter);
-    expect(weeksOf(quarter).map(isoOfDay)[0]).toBe("2026-09-28");
+    expect(weeksOf(quarter).map(fromDayNumber)[0]).toBe("2026-09-28");
     expect(weeksOf(quarter)).toHaveLength(14);
   });
 });

@@ -10,6 +10,7 @@ import type {
 import type { getAnalyticsBreakdownContract } from "@tasuki/contract/analytics/get-analytics-breakdown.contract";
 import type { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
 import type { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
+import { fromDayNumber, startOfTokyoDayNumber, tokyoDayNumber } from "@tasuki/contract/rules/tokyo-date";
 import type { z } from "zod";
 import { findVisibleProjectIds } from "../../access/access.repository.ts";
 import { meetingViewerOf, projectViewerOf, taskViewerOf } from "../../access/access.ts";
@@ -38,7 +39,7 @@ import {
   workloadFigures,
 } from "./analytics.repository.ts";
 import { meetingsHeld, oneOnOneCoverage } from "./analytics-meetings.repository.ts";
-import { isoOfDay, type Period, resolvePeriod, startOfTokyoDay, tokyoDayOf, weeksOf } from "./analytics-period.ts";
+import { type Period, resolvePeriod, weeksOf } from "./analytics-period.ts";
 
 type Query = z.output<typeof getAnalyticsSummaryContract.query>;
 type BreakdownQuery = z.output<typeof getAnalyticsBreakdownContract.query>;
@@ -205,7 +206,7 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
       filter,
       viewer,
       { now, start: period.start, end: period.end },
-      mondays.map(startOfTokyoDay),
+      mondays.map(startOfTokyoDayNumber),
     ),
   );
   const weekRows = sums.weeks;
@@ -215,7 +216,7 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
     createdSoFar += row.created;
     completedSoFar += row.completed;
     return {
-      week_start: isoOfDay(mondays[row.week]!),
+      week_start: fromDayNumber(mondays[row.week]!),
       created: row.created,
       completed: row.completed,
       cumulative_created: createdSoFar,
@@ -225,7 +226,7 @@ export async function getAnalyticsSummary(ctx: AppContext, auth: RequestAuth, qu
   });
   return {
     scope,
-    period: { kind: period.kind, from: isoOfDay(period.fromDay), to: isoOfDay(period.toDay) },
+    period: { kind: period.kind, from: fromDayNumber(period.fromDay), to: fromDayNumber(period.toDay) },
     now: {
       open: sums.open_now,
       not_started: sums.not_started_now,
@@ -285,10 +286,10 @@ export async function getAnalyticsMeetings(
   const held = await gated(ctx, () =>
     meetingsHeld(ctx.db, member.workspaceId, filter, viewers.meetings, period.start, until),
   );
-  const today = tokyoDayOf(now);
+  const today = tokyoDayNumber(now);
   const fromDay = today - (ONE_ON_ONE_DAYS - 1);
   const coverage = await gated(ctx, () =>
-    oneOnOneCoverage(ctx.db, member.workspaceId, filter, viewers, startOfTokyoDay(fromDay), now, ROW_LIMIT),
+    oneOnOneCoverage(ctx.db, member.workspaceId, filter, viewers, startOfTokyoDayNumber(fromDay), now, ROW_LIMIT),
   );
   const staff = await loadStaffRefs(
     ctx.db,
@@ -304,12 +305,12 @@ export async function getAnalyticsMeetings(
   const covered = coverage[0]?.covered ?? 0;
   return {
     scope,
-    period: { kind: period.kind, from: isoOfDay(period.fromDay), to: isoOfDay(period.toDay) },
+    period: { kind: period.kind, from: fromDayNumber(period.fromDay), to: fromDayNumber(period.toDay) },
     held: figures(held),
     by_type: MEETING_TYPES.map((type) => ({ type, ...figures(held.filter((row) => row.type === type)) })),
     one_on_one: {
-      from: isoOfDay(fromDay),
-      to: isoOfDay(today),
+      from: fromDayNumber(fromDay),
+      to: fromDayNumber(today),
       people,
       covered,
       rate: rate(covered, people),
@@ -338,7 +339,7 @@ export async function getAnalyticsWorkload(
   const { member, filter, scope } = await resolveScope(ctx, auth, query);
   periodOf(ctx, query); // The buckets are about now, but a bad period is still a bad request.
   const now = ctx.now();
-  const today = tokyoDayOf(now);
+  const today = tokyoDayNumber(now);
   const rows = await gated(ctx, () =>
     workloadFigures(
       ctx.db,
@@ -346,7 +347,11 @@ export async function getAnalyticsWorkload(
       filter,
       taskViewerOf(member),
       now,
-      { tomorrow: startOfTokyoDay(today + 1), in4: startOfTokyoDay(today + 4), in8: startOfTokyoDay(today + 8) },
+      {
+        tomorrow: startOfTokyoDayNumber(today + 1),
+        in4: startOfTokyoDayNumber(today + 4),
+        in8: startOfTokyoDayNumber(today + 8),
+      },
       ROW_LIMIT,
     ),
   );

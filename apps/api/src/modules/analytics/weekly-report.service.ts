@@ -1,5 +1,11 @@
 import type { AuthorityRules } from "@tasuki/contract/authority/authority.schema";
 import { planHasFeature } from "@tasuki/contract/billing/plan.schema";
+import {
+  fromDayNumber,
+  mondayOfDayNumber,
+  startOfTokyoDayNumber,
+  tokyoDayNumber,
+} from "@tasuki/contract/rules/tokyo-date";
 import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import { weeklyReportMail } from "../../mail/weekly-report-templates.ts";
@@ -7,7 +13,6 @@ import { permissionsOf } from "../authority/permissions.ts";
 import { currentPlan } from "../billing/plan.service.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
 import { summaryFigures } from "./analytics.repository.ts";
-import { isoOfDay, mondayOf, startOfTokyoDay, tokyoDayOf } from "./analytics-period.ts";
 import { claimWeeklyReport, findWeeklyReportCandidates, overdueManagedTasks } from "./weekly-report.repository.ts";
 
 /** The report goes out on Mondays at 09:00 Asia/Tokyo. */
@@ -21,8 +26,8 @@ const OVERDUE_LISTED = 10;
  * before it. A run later in the week (a missed Monday run sent at the next start) catches that week up, once.
  */
 export function reportMonday(now: Date): number {
-  const monday = mondayOf(tokyoDayOf(now));
-  return now.getTime() >= startOfTokyoDay(monday).getTime() + SEND_HOUR * HOUR_MS ? monday : monday - 7;
+  const monday = mondayOfDayNumber(tokyoDayNumber(now));
+  return now.getTime() >= startOfTokyoDayNumber(monday).getTime() + SEND_HOUR * HOUR_MS ? monday : monday - 7;
 }
 
 /**
@@ -35,7 +40,7 @@ export function reportMonday(now: Date): number {
 export async function runWeeklyReports(ctx: AppContext): Promise<{ week: string; sent: number }> {
   const now = ctx.now();
   const monday = reportMonday(now);
-  const week = isoOfDay(monday);
+  const week = fromDayNumber(monday);
   const candidates = await findWeeklyReportCandidates(ctx.db, week);
   const plans = new Map<string, boolean>();
   let sent = 0;
@@ -55,8 +60,8 @@ export async function runWeeklyReports(ctx: AppContext): Promise<{ week: string;
         person.workspaceId,
         scope,
         viewer,
-        { now, start: startOfTokyoDay(monday - 7), end: startOfTokyoDay(monday) },
-        [startOfTokyoDay(monday - 7)],
+        { now, start: startOfTokyoDayNumber(monday - 7), end: startOfTokyoDayNumber(monday) },
+        [startOfTokyoDayNumber(monday - 7)],
       );
       // Due this week: the tasks of the report's own week still open.
       const thisWeek = await summaryFigures(
@@ -64,13 +69,13 @@ export async function runWeeklyReports(ctx: AppContext): Promise<{ week: string;
         person.workspaceId,
         scope,
         viewer,
-        { now, start: startOfTokyoDay(monday), end: startOfTokyoDay(monday + 7) },
-        [startOfTokyoDay(monday)],
+        { now, start: startOfTokyoDayNumber(monday), end: startOfTokyoDayNumber(monday + 7) },
+        [startOfTokyoDayNumber(monday)],
       );
       const overdue = await overdueManagedTasks(tx, person.workspaceId, person.staffId, viewer, now, OVERDUE_LISTED);
       const origin = ctx.config.appOrigin;
-      const from = isoOfDay(monday - 7);
-      const to = isoOfDay(monday - 1);
+      const from = fromDayNumber(monday - 7);
+      const to = fromDayNumber(monday - 1);
       await enqueueMails(ctx, tx, [
         weeklyReportMail({
           to: person.email,
@@ -89,7 +94,7 @@ export async function runWeeklyReports(ctx: AppContext): Promise<{ week: string;
             title: task.title,
             assignee:
               task.assigneeLastName === null ? null : `${task.assigneeLastName} ${task.assigneeFirstName ?? ""}`.trim(),
-            deadline: isoOfDay(tokyoDayOf(new Date(task.expiresAt))),
+            deadline: fromDayNumber(tokyoDayNumber(new Date(task.expiresAt))),
             link: `${origin}/task/management?task=${encodeURIComponent(task.id)}`,
           })),
           analyticsLink: `${origin}/analytics/management/${person.staffId}?period=range&from=${from}&to=${to}`,

@@ -6,13 +6,13 @@ import {
   isAuditReference,
 } from "@tasuki/contract/audit-log/audit-log.labels";
 import type { AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
+import { formatSlashDateTime, instantOfInput } from "@tasuki/contract/rules/tokyo-date";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import { badRequest, notFound } from "../../lib/app-error.ts";
 import { requireMember } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { instantOf } from "../task/deadline.ts";
 import { toCsv } from "../workspace-user/staff-csv-format.ts";
 import {
   type AuditFilter,
@@ -86,8 +86,8 @@ async function resolveFilter(ctx: AppContext, workspaceId: string, query: Filter
     actorUserId,
     entity: query.entity,
     action: query.action,
-    from: query.from ? instantOf(query.from, false) : undefined,
-    to: query.to ? instantOf(query.to, true) : undefined,
+    from: query.from ? instantOfInput(query.from, false) : undefined,
+    to: query.to ? instantOfInput(query.to, true) : undefined,
   };
 }
 
@@ -147,16 +147,6 @@ export async function listAuditLogs(
   return { items: await present(ctx, member.workspaceId, rows), total };
 }
 
-const tokyoDateTime = new Intl.DateTimeFormat("ja-JP", {
-  timeZone: "Asia/Tokyo",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /** A stored value, with the name of the person or row an id points to (the id stays, for a search). */
 const cell = (item: AuditLog, value: unknown) => {
   if (value === null || value === undefined) return "";
@@ -190,7 +180,7 @@ export async function exportAuditLogCsv(ctx: AppContext, auth: RequestAuth, quer
   return toCsv([
     ["日時", "操作者", "対象", "対象名", "操作", "変更内容", "ID"],
     ...items.map((item) => [
-      tokyoDateTime.format(new Date(item.created_at)),
+      formatSlashDateTime(item.created_at, { seconds: true }),
       item.actor ? `${item.actor.last_name}\u3000${item.actor.first_name}` : "システム",
       auditEntityLabel(item.entity),
       item.entity_label ?? "",

@@ -1,5 +1,5 @@
+import type { CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { DbOrTx } from "../../db/client.ts";
-import type { CalendarDate } from "../task/recurrence/calendar-date.ts";
 import { CLOSED_DAY_NAME, type HolidayCalendar, holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
 import { listClosedDays } from "./closed-day.repository.ts";
 

@@ -1,4 +1,5 @@
 import type { CalendarFeed } from "@tasuki/contract/meeting/meeting-calendar.contracts";
+import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
 import { AppError, forbidden, notFound } from "../../lib/app-error.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
@@ -20,7 +21,6 @@ import {
 } from "./meeting-calendar.repository.ts";
 import { calendarFeed, meetingInvitation } from "./meeting-ical.ts";
 import { contactsSeenBy, icalMeetingOf, shareMinutes } from "./meeting-notices.ts";
-import { tokyoDate } from "./tokyo-time.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What the feed holds: a month back, half a year ahead. */

@@ -4,6 +4,8 @@
  * meeting at the Tokyo time it was planned whatever the reader's zone. Written by hand: the format needs only
  * escaping, line folding by octets and one constant time zone (Japan has had no daylight saving since 1951).
  */
+
+import { tokyoParts } from "@tasuki/contract/rules/tokyo-date";
 import { withoutInvisibleControls } from "../../lib/unsafe-text.ts";
 
 export interface IcalPerson {
@@ -36,7 +38,6 @@ export interface IcalDeadline {
 
 const PRODID = "-//Tasuki//Tasuki 会議//JA";
 const TZID = "Asia/Tokyo";
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 const VTIMEZONE = [
   "BEGIN:VTIMEZONE",
@@ -94,8 +95,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 
 /** 20261130T100000 in Tokyo time, for `;TZID=Asia/Tokyo:` values. */
 export function tokyoLocal(at: Date): string {
-  const t = new Date(at.getTime() + TOKYO_OFFSET_MS);
-  return `${t.getUTCFullYear()}${pad(t.getUTCMonth() + 1)}${pad(t.getUTCDate())}T${pad(t.getUTCHours())}${pad(t.getUTCMinutes())}${pad(t.getUTCSeconds())}`;
+  const t = tokyoParts(at);
+  return `${t.year}${pad(t.month)}${pad(t.day)}T${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`;
 }
 
 /** 20261130T010000Z, for DTSTAMP and LAST-MODIFIED (which must be UTC). */

@@ -1,13 +1,13 @@
+import { addDays, atTokyo, tokyoDate, tokyoTimeOfDay } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { meetings } from "../../db/schema/meetings.ts";
-import { addDays } from "../task/recurrence/calendar-date.ts";
 import { holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
 import { planRegeneration } from "../task/recurrence/plan-regeneration.ts";
-import { PERIODIC_HORIZON_DAYS, PERIODIC_MAX_OCCURRENCES, tokyoToday } from "../task/task-periodic.service.ts";
+import { PERIODIC_HORIZON_DAYS, PERIODIC_MAX_OCCURRENCES } from "../task/task-periodic.service.ts";
 import {
   findMeetingsWithWork,
   findSeriesRows,
@@ -17,7 +17,6 @@ import {
   replaceParticipants,
   updateMeetings,
 } from "./meeting.repository.ts";
-import { atTokyo, tokyoDate, tokyoTimeOfDay } from "./tokyo-time.ts";
 
 /**
  * Periodic meetings (docs/decisions/0015). A series is the meetings sharing `periodic_series_id`; the one holding
@@ -75,7 +74,7 @@ export async function regenerateSeries(
     oldRule: (template.periodicRule as RecurrenceRule | null) ?? null,
     newRule: rule,
     existing,
-    today: tokyoToday(now),
+    today: tokyoDate(now),
     horizonDays: PERIODIC_HORIZON_DAYS,
     calendar: holidayJpCalendar,
   });

@@ -1,6 +1,6 @@
 import type { listMeetingsContract, newMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
 import type { Meeting, MeetingDetail, MeetingPatch, MeetingWarning } from "@tasuki/contract/meeting/meeting.schema";
-import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
+import { startOfTokyoDay, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { z } from "zod";
 import { checkAccess, meetingViewerOf, taskViewerOf } from "../../access/access.ts";
@@ -40,7 +40,7 @@ import { carryOverBefore } from "./meeting-carry-over.ts";
 import { announceMeetingChange } from "./meeting-notices.ts";
 import { applyFollowing, regenerateSeries, seriesTemplate } from "./meeting-periodic.ts";
 import { sanitizeMinutes } from "./sanitize-minutes.ts";
-import { japaneseMeetingTime, tokyoDayStart } from "./tokyo-time.ts";
+import { japaneseMeetingTime } from "./tokyo-time.ts";
 
 type ListQuery = z.output<typeof listMeetingsContract.query>;
 type NewBody = z.output<typeof newMeetingContract.body>;
@@ -281,8 +281,8 @@ export async function listMeetings(ctx: AppContext, auth: RequestAuth, query: Li
   const member = await requireMember(ctx.db, auth, query.workspace_id);
   const { rows, total } = await listMeetingRows(ctx.db, query.workspace_id, {
     viewer: meetingViewerOf(member),
-    from: query.from ? tokyoDayStart(query.from, 0) : null,
-    to: query.to ? tokyoDayStart(query.to, 1) : null,
+    from: query.from ? startOfTokyoDay(query.from) : null,
+    to: query.to ? startOfTokyoDay(query.to, 1) : null,
     meetingType: query.meeting_type,
     roomName: query.room_name || undefined,
     participantId: query.participant_id,

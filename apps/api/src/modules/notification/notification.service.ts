@@ -1,4 +1,5 @@
 import type { Notification, NotificationPreference } from "@tasuki/contract/notification/notification.schema";
+import { addDays, atTokyo, tokyoDate, tokyoParts } from "@tasuki/contract/rules/tokyo-date";
 import { and, inArray, lte, sql } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -428,20 +429,16 @@ export async function notifyIntegrationBroken(
   );
 }
 
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reminders and digests go out at 09:00 Asia/Tokyo. */
 const SEND_HOUR = 9;
-
-const tokyoDate = (at: Date) => new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * The day whose 09:00 mailing is due at `now`: today from 09:00 Tokyo, yesterday before it. A run at 03:00
  * (a missed run sent at start) therefore catches up yesterday's and sends nothing early.
  */
 export function mailingDay(now: Date): string {
-  const tokyoHour = new Date(now.getTime() + TOKYO_OFFSET_MS).getUTCHours();
-  return tokyoDate(tokyoHour >= SEND_HOUR ? now : new Date(now.getTime() - DAY_MS));
+  const today = tokyoDate(now);
+  return tokyoParts(now).hour >= SEND_HOUR ? today : addDays(today, -1);
 }
 
 /**
@@ -496,7 +493,7 @@ export async function runDailyNotifications(ctx: AppContext): Promise<{ reminder
       })),
     );
     // The digest of a day holds what came before its 09:00: a run at another hour sends nothing early.
-    const cutoff = new Date(`${day}T09:00:00+09:00`);
+    const cutoff = atTokyo(day, SEND_HOUR * 60 * 60 * 1000);
     const claimed = await claimPendingMails(
       tx,
       and(recipientsWithMode("daily_digest"), lte(notifications.createdAt, cutoff))!,

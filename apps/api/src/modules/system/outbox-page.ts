@@ -1,3 +1,4 @@
+import { formatSlashDateTime } from "@tasuki/contract/rules/tokyo-date";
 import type { OutboxEntry } from "../../mail/mailer.ts";
 
 const escapeHtml = (text: string) =>
@@ -8,7 +9,7 @@ export function renderOutbox(outbox: readonly OutboxEntry[]): string {
   const rows = outbox
     .map(
       (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2>
-<p class="meta">宛先: ${escapeHtml(mail.to)}　送信日時: ${escapeHtml(new Date(mail.sent_at).toLocaleString("ja-JP", { timeZone: "Asia/Tokyo" }))}</p>
+<p class="meta">宛先: ${escapeHtml(mail.to)}　送信日時: ${escapeHtml(formatSlashDateTime(mail.sent_at, { seconds: true }))}</p>
 <pre>${escapeHtml(mail.text)}</pre></article>`,
     )
     .join("\n");

@@ -1,3 +1,4 @@
+import { formatSlashDate } from "@tasuki/contract/rules/tokyo-date";
 import type { ActivityFieldChange, TaskActivity } from "@tasuki/contract/task-comment/task-comment.schema";
 import { checkAccess } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
@@ -44,14 +45,8 @@ const PRIORITY_LABELS: Record<string, string> = { high: "高", middle: "中", lo
 const HIDDEN = "（表示できません）";
 const UNKNOWN = "（削除済み）";
 
-/** 2026/11/27 in Asia/Tokyo. */
-function tokyoDate(value: string): string {
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return value;
-  const tokyo = new Date(at.getTime() + 9 * 60 * 60 * 1000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${tokyo.getUTCFullYear()}/${pad(tokyo.getUTCMonth() + 1)}/${pad(tokyo.getUTCDate())}`;
-}
+/** 2026/11/27 in Asia/Tokyo; a value that is no date is told as it is. */
+const tokyoDate = (value: string): string => formatSlashDate(value) || value;
 
 const asId = (value: unknown) => (typeof value === "string" && value ? value : null);
 

@@ -1,6 +1,6 @@
+import { addDays, type CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { PeriodicPreview } from "@tasuki/contract/task/periodic-preview.contract";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import { addDays, type CalendarDate } from "./recurrence/calendar-date.ts";
 import { type HolidayCalendar, isBusinessDay } from "./recurrence/holiday-calendar.ts";
 import { occurrences } from "./recurrence/occurrences.ts";
 import { previewRule } from "./recurrence/preview-rule.ts";

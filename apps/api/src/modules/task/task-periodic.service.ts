@@ -1,4 +1,4 @@
-import { addMonths } from "@tasuki/contract/rules/tokyo-date";
+import { addDays, addMonths, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { Task, TaskDetail } from "@tasuki/contract/task/task.schema";
 import type { TaskOccurrence } from "@tasuki/contract/task/task-periodic.contract";
@@ -12,7 +12,6 @@ import type { Membership } from "../../plugins/workspace-scope.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { loadWorkspaceCalendar } from "../calendar/workspace-calendar.ts";
 import { requireRuleOccurs } from "./periodic-rule-check.ts";
-import { addDays } from "./recurrence/calendar-date.ts";
 import { deadlineFor } from "./recurrence/deadline.ts";
 import type { HolidayCalendar } from "./recurrence/holiday-calendar.ts";
 import { planRegeneration } from "./recurrence/plan-regeneration.ts";
@@ -23,10 +22,6 @@ import { lockTasks, openTasks, presentAll, presentDetail, requireTaskWriter, tas
 /** The rolling horizon: occurrences are generated from today up to this many days ahead, at most MAX of them. */
 export const PERIODIC_HORIZON_DAYS = 60;
 export const PERIODIC_MAX_OCCURRENCES = 100;
-
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-/** Today's Asia/Tokyo calendar date (YYYY-MM-DD) at an instant. */
-export const tokyoToday = (at: Date) => new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * The days a series avoids (DOMAIN.md, 会社カレンダー): public holidays and the workspace's own closed days (年末年始,
@@ -117,7 +112,7 @@ function planSeries(
         date: occurrence.occurrenceDate!,
         touched: occurrence.periodicTouched || occurrence.deletedAt !== null,
       })),
-    today: tokyoToday(now),
+    today: tokyoDate(now),
     horizonDays: PERIODIC_HORIZON_DAYS,
     calendar,
   });
@@ -155,7 +150,7 @@ async function regenerate(
       member.workspaceId,
       withSeries.map((entry) => entry.seriesId),
     );
-    const today = tokyoToday(now);
+    const today = tokyoDate(now);
     // A new rule is judged over the ten years of rule-outlook.ts (which hold the horizon): refused, nothing changes.
     const last = rule ? addMonths(today, OUTLOOK_YEARS * 12) : undefined;
     const calendar = await periodicCalendar(tx, member.workspaceId, today, last);
@@ -312,7 +307,7 @@ export async function extendPeriodicSeries(ctx: AppContext): Promise<{ templates
         workspaceId,
         rows.map((row) => row.periodicSeriesId!),
       );
-      const calendar = await periodicCalendar(tx, workspaceId, tokyoToday(now));
+      const calendar = await periodicCalendar(tx, workspaceId, tokyoDate(now));
       const toDelete: string[] = [];
       const toCreate: ReturnType<typeof occurrenceOf>[] = [];
       for (const row of rows) {

@@ -1,3 +1,4 @@
+import { instantOfInput } from "@tasuki/contract/rules/tokyo-date";
 import type { listMyTasksContract, listTasksContract, newTaskContract } from "@tasuki/contract/task/task.contracts";
 import type { Task, TaskDetail, TaskPatch, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { v7 as uuidv7 } from "uuid";
@@ -22,7 +23,7 @@ import {
 } from "../item/item-access.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";
-import { deadlineCategory, instantOf } from "./deadline.ts";
+import { deadlineCategory } from "./deadline.ts";
 import {
   findTaskWorkspaceIds,
   findVisibleTasks,
@@ -343,7 +344,7 @@ function checkDates(startsAt: Date | null, expiresAt: Date | null): void {
 }
 
 const instantOrNull = (value: string | null | undefined, endOfDay: boolean) =>
-  value ? instantOf(value, endOfDay) : null;
+  value ? instantOfInput(value, endOfDay) : null;
 
 /** A new task's place in the manual order: after everything so far, without a query (ordered by time). */
 const positionNow = (ctx: AppContext) => ctx.now().getTime();
@@ -688,8 +689,8 @@ export async function listTasks(
     managerId: query.manager_id,
     groupId: query.group_id,
     projectId: query.project_id,
-    from: instantOf(query.from ?? ALL_FROM, false),
-    to: instantOf(query.to ?? ALL_TO, true),
+    from: instantOfInput(query.from ?? ALL_FROM, false),
+    to: instantOfInput(query.to ?? ALL_TO, true),
     includeUndated: !query.from && !query.to,
     q: query.q || undefined,
     trash: query.trash,
@@ -709,8 +710,8 @@ export async function listMyTasks(
     viewer: taskViewerOf(member),
     tab: "open_mine",
     staffId: member.id,
-    from: instantOf(ALL_FROM, false),
-    to: instantOf(ALL_TO, true),
+    from: instantOfInput(ALL_FROM, false),
+    to: instantOfInput(ALL_TO, true),
     includeUndated: true,
     trash: false,
     limit: query.per_page,

@@ -1,7 +1,7 @@
+import { addDays, type CalendarDate, toDayNumber } from "@tasuki/contract/rules/tokyo-date";
 import type { DayBasis } from "@tasuki/contract/template/template.schema";
 import { badRequest } from "../../lib/app-error.ts";
 import type { WorkspaceCalendar } from "../calendar/workspace-calendar.ts";
-import { addDays, type CalendarDate, toDayNumber } from "../task/recurrence/calendar-date.ts";
 import { isBusinessDay } from "../task/recurrence/holiday-calendar.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
+import { addDays, type CalendarDate, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { DayBasis } from "@tasuki/contract/template/template.schema";
 import { TEMPLATE_LIMITS } from "@tasuki/contract/template/template.schema";
 import type { AppContext } from "../../app-context.ts";
@@ -11,10 +12,8 @@ import { openItems } from "../item/item.service.ts";
 import { itemInTrash } from "../item/item-access.ts";
 import { findLiveSecondaryItemsUnder } from "../item/item-copy.repository.ts";
 import { findCopyableTasksUnder } from "../item/item-copy.ts";
-import { addDays, type CalendarDate } from "../task/recurrence/calendar-date.ts";
 import type { TaskRow } from "../task/task.repository.ts";
 import { openTasks, taskInTrash } from "../task/task.service.ts";
-import { tokyoToday } from "../task/task-periodic.service.ts";
 import { insertTemplateLast, requireTemplateEditor } from "./template.service.ts";
 import { CALENDAR_SPAN_DAYS, dayCounter } from "./template-dates.ts";
 
@@ -42,9 +41,9 @@ async function toNodes(
   rows: TaskRow[],
   basis: DayBasis,
 ): Promise<(task: TaskRow) => TemplateTaskNode> {
-  const dayOf = (at: Date | null) => (at ? tokyoToday(at) : null);
+  const dayOf = (at: Date | null) => (at ? tokyoDate(at) : null);
   const firsts = rows.map((row) => dayOf(row.startsAt) ?? dayOf(row.expiresAt)).filter((day): day is string => !!day);
-  const dayZero: CalendarDate = firsts.length ? firsts.reduce((a, b) => (a < b ? a : b)) : tokyoToday(ctx.now());
+  const dayZero: CalendarDate = firsts.length ? firsts.reduce((a, b) => (a < b ? a : b)) : tokyoDate(ctx.now());
   const calendar = await loadWorkspaceCalendar(ctx.db, workspaceId, dayZero, addDays(dayZero, CALENDAR_SPAN_DAYS));
   const counter = dayCounter(dayZero, basis, calendar);
   const limitDay = addDays(dayZero, CALENDAR_SPAN_DAYS - 400);

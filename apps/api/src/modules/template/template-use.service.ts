@@ -1,3 +1,4 @@
+import { addDays, type CalendarDate, deadlineOfDate, startOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import type { DatedTask, TemplatePreview } from "@tasuki/contract/template/preview-template.contract";
 import type { DayBasis, TemplateKind } from "@tasuki/contract/template/template.schema";
@@ -30,8 +31,6 @@ import {
 } from "../item/item-access.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { findLiveStaffIds } from "../project/project.repository.ts";
-import { instantOf } from "../task/deadline.ts";
-import { addDays, type CalendarDate } from "../task/recurrence/calendar-date.ts";
 import { insertTasks, type TaskRow } from "../task/task.repository.ts";
 import { presentAll } from "../task/task.service.ts";
 import { findParentManagers, type TemplateRow } from "./template.repository.ts";
@@ -293,8 +292,8 @@ export async function useTemplates(
       title: item.node.title,
       description: descriptionWithChecklist(item.node),
       priority: item.node.priority,
-      startsAt: instantOf(item.startsOn, false),
-      expiresAt: instantOf(item.dueOn, true),
+      startsAt: startOfTokyoDay(item.startsOn),
+      expiresAt: deadlineOfDate(item.dueOn),
       assigneeId: people[item.node.assignee_rule],
       projectId: target.parent.projectId,
       meetingId: target.parent.meetingId,

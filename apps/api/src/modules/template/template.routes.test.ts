@@ -1,3 +1,4 @@
+import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../../test/query-counter.ts";
@@ -125,7 +126,6 @@ async function rowCounts(workspaceId: string) {
 }
 
 /** A deadline as the Tokyo date it falls on. */
-const tokyoDate = (iso: string) => new Date(new Date(iso).getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 
 describe("task templates", () => {
   it("creates, lists, searches, reads, edits, renames and reorders in bulk, and deletes", async () => {

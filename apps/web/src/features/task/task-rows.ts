@@ -1,3 +1,4 @@
+import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { PRIORITY_ORDER } from "./task-labels.ts";
 import type { TaskSort } from "./task-search.ts";
@@ -169,11 +170,10 @@ function orderBy<T>(items: Iterable<T>, keyOf: (item: T) => string | null, order
 
 const FINISHED = new Set(["done", "closed"]);
 
-/** The calendar day an occurrence stands for: its own date, else its deadline's Tokyo day (UTC+9, no DST). */
+/** The calendar day an occurrence stands for: its own date, else its deadline's Tokyo day. */
 function seriesDate(task: Task): string {
   if (task.occurrence_date) return task.occurrence_date;
-  if (!task.expires_at) return "";
-  return new Date(Date.parse(task.expires_at) + 9 * 3600_000).toISOString().slice(0, 10);
+  return task.expires_at ? tokyoDate(task.expires_at) : "";
 }
 
 interface SeriesPlan {

@@ -1,11 +1,11 @@
-import { formatSlashDate, getDateStyle, WEEKDAY_LABELS } from "../../lib/date.ts";
+import { isEndOfDayDeadline, tokyoDate, tokyoParts, WEEKDAY_LABELS } from "@tasuki/contract/rules/tokyo-date";
+import { formatSlashDate, getDateStyle } from "../../lib/date.ts";
 
-/**
- * Japan has kept UTC+9 without daylight saving since 1951, so a deadline's Tokyo calendar day is the instant
- * plus nine hours. The task list formats thousands of deadlines while scrolling, and a fixed offset is
- * about a hundred times cheaper than a time-zone lookup per date (lib/date.ts stays the general tool).
+/*
+ * The task list formats thousands of deadlines while scrolling: the contract's Tokyo dates (a fixed offset, about a
+ * hundred times cheaper than a time-zone lookup per date) with a cache per instant; lib/date.ts stays the general
+ * tool for what people read elsewhere.
  */
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 export interface TokyoDay {
   /** 2026-04-01 */
@@ -28,16 +28,16 @@ export function tokyoDay(instant: string): TokyoDay | null {
   if (hit) return hit;
   const time = Date.parse(instant);
   if (Number.isNaN(time)) return null;
-  const date = new Date(time + TOKYO_OFFSET_MS);
-  const y = String(date.getUTCFullYear()).padStart(4, "0");
-  const m = String(date.getUTCMonth() + 1).padStart(2, "0");
-  const d = String(date.getUTCDate()).padStart(2, "0");
+  const parts = tokyoParts(time);
+  const y = String(parts.year).padStart(4, "0");
+  const m = String(parts.month).padStart(2, "0");
+  const d = String(parts.day).padStart(2, "0");
   const era = style === "japanese" ? formatSlashDate(instant, { style }) : null;
   const day = {
     iso: `${y}-${m}-${d}`,
     slash: era ?? `${y}/${m}/${d}`,
     shortSlash: era ?? `${y.slice(2)}/${m}/${d}`,
-    weekday: WEEKDAY_LABELS[date.getUTCDay()] ?? "",
+    weekday: WEEKDAY_LABELS[parts.weekday] ?? "",
   };
   if (cache.size > 50_000) cache.clear();
   cache.set(key, day);
@@ -47,8 +47,7 @@ export function tokyoDay(instant: string): TokyoDay | null {
 /** The Tokyo calendar day of an instant (2026-04-01) whatever the workspace's date style, or null. */
 export function tokyoIsoDate(instant: string): string | null {
   const time = Date.parse(instant);
-  if (Number.isNaN(time)) return null;
-  return new Date(time + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
+  return Number.isNaN(time) ? null : tokyoDate(time);
 }
 
 const deadlines = new Map<string, string>();
@@ -63,11 +62,10 @@ export function tokyoShortDeadline(instant: string): string | null {
   if (hit !== undefined) return hit;
   const time = Date.parse(instant);
   if (Number.isNaN(time)) return null;
-  const date = new Date(time + TOKYO_OFFSET_MS);
-  const hh = String(date.getUTCHours()).padStart(2, "0");
-  const mm = String(date.getUTCMinutes()).padStart(2, "0");
-  const bare = hh === "23" && mm === "59" && date.getUTCSeconds() === 59;
-  const text = `${date.getUTCMonth() + 1}/${date.getUTCDate()}${bare ? "" : ` ${hh}:${mm}`}`;
+  const parts = tokyoParts(time);
+  const hh = String(parts.hour).padStart(2, "0");
+  const mm = String(parts.minute).padStart(2, "0");
+  const text = `${parts.month}/${parts.day}${isEndOfDayDeadline(time) ? "" : ` ${hh}:${mm}`}`;
   if (deadlines.size > 50_000) deadlines.clear();
   deadlines.set(instant, text);
   return text;

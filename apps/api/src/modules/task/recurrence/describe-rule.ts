@@ -1,5 +1,5 @@
+import type { CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import type { CalendarDate } from "./calendar-date.ts";
 
 export const WEEKDAY_LABELS = ["日", "月", "火", "水", "木", "金", "土"] as const;
 

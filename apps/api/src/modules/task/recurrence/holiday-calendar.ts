@@ -1,6 +1,5 @@
 import holidayJp from "@holiday-jp/holiday_jp";
-import type { CalendarDate } from "./calendar-date.ts";
-import { toDayNumber, weekdayOf } from "./calendar-date.ts";
+import { type CalendarDate, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
 
 /**
  * Where the recurrence functions learn which days are holidays. The package's data feeds it today; the
@@ -61,6 +60,6 @@ export function yearEndClosedDates(fromYear: number, toYear: number): CalendarDa
 
 /** Business days are Monday to Friday that are not holidays (public or the workspace's own). */
 export function isBusinessDay(date: CalendarDate, calendar: HolidayCalendar): boolean {
-  const weekday = weekdayOf(toDayNumber(date));
+  const weekday = weekdayOf(date);
   return weekday !== 0 && weekday !== 6 && !calendar.isHoliday(date);
 }

@@ -1,6 +1,14 @@
+import {
+  type CalendarDate,
+  dayNumberOf,
+  daysInMonth,
+  fromDayNumber,
+  mondayOfDayNumber,
+  partsOfDayNumber,
+  toDayNumber,
+  weekdayOfDayNumber,
+} from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import type { CalendarDate } from "./calendar-date.ts";
-import { dayNumberOf, daysInMonth, fromDayNumber, partsOf, toDayNumber, weekdayOf } from "./calendar-date.ts";
 import type { HolidayCalendar } from "./holiday-calendar.ts";
 import { isBusinessDay } from "./holiday-calendar.ts";
 
@@ -19,7 +27,7 @@ const LAST_DAY = toDayNumber(LAST_DATE);
 export const DEFAULT_OCCURRENCE_LIMIT = 1000;
 
 /** Weeks begin on Monday: "every 2 weeks on 月・日" means a Monday and the Sunday that closes that week. */
-const mondayOf = (dayNumber: number) => dayNumber - ((weekdayOf(dayNumber) + 6) % 7);
+const mondayOf = mondayOfDayNumber;
 const mondayFirst = (weekday: number) => (weekday + 6) % 7;
 
 function monthlyDay(rule: Extract<RecurrenceRule, { frequency: "monthly" }>, year: number, month: number): number {
@@ -28,10 +36,10 @@ function monthlyDay(rule: Extract<RecurrenceRule, { frequency: "monthly" }>, yea
   const { n, weekday } = rule.nth_weekday;
   if (n === -1) {
     const lastDay = dayNumberOf(year, month, last);
-    return lastDay - ((weekdayOf(lastDay) - weekday + 7) % 7);
+    return lastDay - ((weekdayOfDayNumber(lastDay) - weekday + 7) % 7);
   }
   const first = dayNumberOf(year, month, 1);
-  return first + ((weekday - weekdayOf(first) + 7) % 7) + (n - 1) * 7;
+  return first + ((weekday - weekdayOfDayNumber(first) + 7) % 7) + (n - 1) * 7;
 }
 
 /**
@@ -40,7 +48,7 @@ function monthlyDay(rule: Extract<RecurrenceRule, { frequency: "monthly" }>, yea
  */
 function* rawSeries(rule: RecurrenceRule, fromDay: number): Generator<number> {
   const startDay = toDayNumber(rule.start_date);
-  const start = partsOf(startDay);
+  const start = partsOfDayNumber(startDay);
   const interval = rule.interval;
   // A count is counted from the first occurrence, so a counted series is always walked from its start.
   const skipTo = rule.end.type === "count" ? startDay : Math.max(startDay, fromDay);
@@ -76,7 +84,7 @@ function* rawSeries(rule: RecurrenceRule, fromDay: number): Generator<number> {
       }
     }
     case "monthly": {
-      const target = partsOf(skipTo);
+      const target = partsOfDayNumber(skipTo);
       const startIndex = start.year * 12 + (start.month - 1);
       let k = Math.max(0, Math.floor((target.year * 12 + target.month - 1 - startIndex) / interval));
       for (;;) {
@@ -89,7 +97,7 @@ function* rawSeries(rule: RecurrenceRule, fromDay: number): Generator<number> {
       }
     }
     case "yearly": {
-      let k = Math.max(0, Math.floor((partsOf(skipTo).year - start.year) / interval));
+      let k = Math.max(0, Math.floor((partsOfDayNumber(skipTo).year - start.year) / interval));
       for (;;) {
         const year = start.year + k * interval;
         // 2月29日 falls on 2月28日 in common years rather than vanishing or spilling into March.

@@ -1,6 +1,5 @@
+import { addDays, type CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import type { CalendarDate } from "./calendar-date.ts";
-import { addDays } from "./calendar-date.ts";
 import type { HolidayCalendar } from "./holiday-calendar.ts";
 import { occurrences } from "./occurrences.ts";
 

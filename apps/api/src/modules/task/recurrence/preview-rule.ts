@@ -1,5 +1,5 @@
+import type { CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrencePreview, RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import type { CalendarDate } from "./calendar-date.ts";
 import { deadlineFor } from "./deadline.ts";
 import { describeRule } from "./describe-rule.ts";
 import type { HolidayCalendar } from "./holiday-calendar.ts";

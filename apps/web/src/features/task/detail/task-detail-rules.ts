@@ -1,3 +1,4 @@
+import { tokyoIso } from "@tasuki/contract/rules/tokyo-date";
 import type { Task, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { toTokyo } from "../../../lib/date.ts";
 
@@ -64,5 +65,5 @@ export function toDateTimeParts(instant: string | null, kind: "start" | "deadlin
 export function fromDateTimeParts(parts: DateTimeParts): string | null {
   if (!parts.date) return null;
   if (!parts.time) return parts.date;
-  return `${parts.date}T${parts.time}:00+09:00`;
+  return tokyoIso(parts.date, parts.time);
 }
