@@ -11,6 +11,7 @@
  *  T6 C, no group, no deadline     — open, seen only by the owner/admin and C
  * Now: Wed 25 Nov 2026 12:00.
  */
+import { tokyoIso } from "@tasuki/contract/rules/tokyo-date";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
 import { addStaff, apiAs, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
@@ -462,7 +463,7 @@ describe("meetings", () => {
       const res = await api("POST", "/app/meeting/new", token, { workspace_id: w.workspaceId, ...fields });
       expect(res.status).toBe(201);
     };
-    const at = (day: string, time: string) => `2026-${day}T${time}:00+09:00`;
+    const at = (day: string, time: string) => tokyoIso(`2026-${day}`, time);
     await meeting(w.owner, {
       name: "営業部定例",
       meeting_type: "regular",

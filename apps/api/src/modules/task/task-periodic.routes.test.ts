@@ -1,3 +1,4 @@
+import { deadlineOfDate } from "@tasuki/contract/rules/tokyo-date";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
@@ -65,7 +66,7 @@ const generated = (w: World) =>
     .from(tasks)
     .where(and(eq(tasks.workspaceId, w.workspaceId), isNotNull(tasks.occurrenceDate)));
 
-const tokyoEndOfDay = (date: string) => new Date(`${date}T23:59:59+09:00`).toISOString();
+const tokyoEndOfDay = (date: string) => deadlineOfDate(date).toISOString();
 
 describe("periodic tasks", () => {
   it("generates the occurrences up to the horizon, moving 成人の日 to the next business day, once", async () => {
