@@ -1,5 +1,6 @@
 // The demo's sample company (bench/sample-company.ts, `npm run demo`): what a trial sees first must look like a real
 // company's schedule. Its deadlines fell on 土日 and 元日 and its weekly chores on 12/30, with no closed days kept.
+import { tokyoDate, tokyoParts } from "@tasuki/contract/rules/tokyo-date";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillSampleCompany } from "../../../bench/sample-company.ts";
@@ -42,7 +43,11 @@ afterAll(async () => {
 });
 
 const api = apiAs(() => t);
-const tokyo = (at: Date) => new Date(at.getTime() + 9 * 3600_000).toISOString();
+/** 2026-12-01T23:59:59: an instant's Tokyo date and wall-clock time. */
+const tokyo = (at: Date) => {
+  const { hour, minute, second } = tokyoParts(at);
+  return `${tokyoDate(at)}T${[hour, minute, second].map((n) => String(n).padStart(2, "0")).join(":")}`;
+};
 
 describe("the sample company's calendar", () => {
   it("keeps 年末年始 and 夏季休業 as the workspace's closed days", async () => {
