@@ -17,6 +17,7 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import type { Project } from "@tasuki/contract/project/project.schema";
 import { memo, useState } from "react";
+import { RouterLink } from "../../../components/router-link.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { PersonAvatar } from "../../organization/components/person-avatar.tsx";
@@ -96,9 +97,17 @@ export const ProjectRow = memo(function ProjectRow({
         />
       </Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 700, fontSize: 14 }} noWrap>
+        {/* The name opens the project's tasks: where a new project's plan is made. */}
+        <RouterLink
+          to="/task/project"
+          search={{ project_id: project.id }}
+          underline="hover"
+          color="inherit"
+          noWrap
+          sx={{ display: "block", fontWeight: 700, fontSize: 14 }}
+        >
           {project.name}
-        </Typography>
+        </RouterLink>
         {project.description && (
           <Typography variant="caption" sx={{ color: "text.secondary", display: "block" }} noWrap>
             {project.description}
