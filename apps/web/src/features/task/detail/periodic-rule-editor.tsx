@@ -71,6 +71,11 @@ export function PeriodicRuleEditor({
 }: PeriodicRuleEditorProps) {
   const validation = useMemo(() => validateRuleDraft(value), [value]);
   const { errors } = validation;
+  // The rule settles before the server is asked: typing 1 → 12 asks once.
+  const settled = useDebouncedValue(validation.rule, 300);
+  const preview = usePeriodicPreview(workspaceId, settled, previewCount);
+  // A rule that never makes anything: not for an older rule's answer still on screen while the next one loads.
+  const refusal = validation.rule && !preview.isPlaceholderData ? (preview.data?.refusal ?? null) : null;
   const set = <K extends keyof RuleDraft>(key: K, next: RuleDraft[K]) => onChange({ ...value, [key]: next });
   const numberProps = { inputMode: "numeric" as const };
 
@@ -341,9 +346,13 @@ export function PeriodicRuleEditor({
           <FormHelperText>日本の祝日と振替休日に対応しています。</FormHelperText>
         </FormControl>
         {errors.rule && <Alert severity="error">{errors.rule}</Alert>}
+        {refusal && (
+          // The words saving would answer (400), said while the rule is drafted, under the choices that cause it.
+          <Alert severity="error">{refusal.message}</Alert>
+        )}
       </Stack>
 
-      <RulePreview workspaceId={workspaceId} rule={validation.rule} count={previewCount} />
+      <RulePreview rule={validation.rule} preview={preview} refused={refusal !== null} />
     </Box>
   );
 }
@@ -362,26 +371,28 @@ const previewDate = (date: string, withYear = false) =>
 
 const tokyoYear = () => tokyoParts(Date.now()).year;
 
+/** How many dropped dates a rule that never makes anything lists. */
+const REFUSED_ROWS = 4;
+
 /** 「次回以降の予定」: the rule in words and its next dates, holiday moves shown with the day they came from. */
 function RulePreview({
-  workspaceId,
   rule,
-  count,
+  preview,
+  refused,
 }: {
-  workspaceId: string;
   rule: RecurrenceRule | null;
-  count: number;
+  preview: ReturnType<typeof usePeriodicPreview>;
+  /** The rule never makes anything (the editor says why): a few dropped dates show it, not a year of them. */
+  refused: boolean;
 }) {
-  // The rule settles before the server is asked: typing 1 → 12 asks once.
-  const settled = useDebouncedValue(rule, 300);
-  const preview = usePeriodicPreview(workspaceId, settled, count);
   const occurrences = preview.data?.occurrences ?? [];
-  const refusal = preview.data?.refusal ?? null;
   // The dates a skip dropped sit among the kept ones, struck through, so the gap explains itself.
   const rows = [
     ...occurrences.map((occurrence) => ({ kind: "occurrence" as const, ...occurrence })),
     ...(preview.data?.skipped ?? []).map((skipped) => ({ kind: "skipped" as const, ...skipped })),
-  ].sort((a, b) => a.date.localeCompare(b.date));
+  ]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .slice(0, refused ? REFUSED_ROWS : undefined);
   // The year is shown only when a date is not in this year (in Tokyo).
   const withYear = occurrences.some((occurrence) => occurrence.date.slice(0, 4) !== String(tokyoYear()));
 
@@ -406,12 +417,6 @@ function RulePreview({
       </Box>
       <Box sx={{ height: 2 }}>{preview.isFetching && <LinearProgress sx={{ height: 2 }} />}</Box>
       <Box sx={{ px: 2, py: 1.25 }}>
-        {rule && refusal && (
-          // The words saving would answer (400), said while the rule is drafted; the dropped dates below show why.
-          <Alert severity="error" variant="outlined" sx={{ mb: rows.length ? 1 : 0, bgcolor: "background.paper" }}>
-            {refusal.message}
-          </Alert>
-        )}
         {!rule ? (
           <Typography variant="body2" sx={{ color: "text.secondary" }}>
             入力内容を直すと、ここに予定日が表示されます。
@@ -427,11 +432,9 @@ function RulePreview({
             ))}
           </Stack>
         ) : rows.length === 0 ? (
-          !refusal && (
-            <Typography variant="body2" sx={{ color: "text.secondary" }}>
-              今日以降の予定はありません。
-            </Typography>
-          )
+          <Typography variant="body2" sx={{ color: "text.secondary" }}>
+            {refused ? "作られる予定はありません。" : "今日以降の予定はありません。"}
+          </Typography>
         ) : (
           <Box component="ol" aria-label="予定日" sx={{ listStyle: "none", m: 0, p: 0 }}>
             {rows.map((row) =>
