@@ -176,7 +176,7 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   await expect(reopened.getByRole("button", { name: "繰り返しを設定" })).toBeVisible();
 });
 
-test("a rule that can never make a task says why in the preview, and saving it is refused with the same words", async ({
+test("a rule that can never make a task says why while it is drafted, and saving it is refused with the same words", async ({
   page,
 }) => {
   const owner = await ownerWithTask("土曜の棚卸し");
