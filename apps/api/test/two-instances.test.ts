@@ -33,6 +33,8 @@ afterAll(async () => {
 describe("two instances on one database", () => {
   it("share the login failure counter: failures on one make the other answer 429", async () => {
     const { email } = await signUp(a);
+    // One client: wrong passwords are counted per address and client (decision 0001).
+    const remoteAddress = "198.51.100.9";
     for (let i = 0; i < 10; i++) {
       const on = i % 2 === 0 ? a.app : b.app;
       expect(
@@ -40,6 +42,7 @@ describe("two instances on one database", () => {
           await call(on, {
             method: "POST",
             url: "/app/auth/login-with-email",
+            remoteAddress,
             payload: { email, password: `Wrong-${i}-pass` },
           })
         ).status,
@@ -48,6 +51,7 @@ describe("two instances on one database", () => {
     const refused = await call(b.app, {
       method: "POST",
       url: "/app/auth/login-with-email",
+      remoteAddress,
       payload: { email, password: PASSWORD },
     });
     expect(refused).toMatchObject({ status: 429, body: { code: "rate_limited" } });
