@@ -130,6 +130,8 @@ test("a catalogue template of a 業種 is taken in and used in a project", async
   await page.getByRole("option", { name: "製造業" }).click();
   await catalogue.getByRole("button", { name: /新製品の量産立ち上げ/ }).click();
   await expect(catalogue.getByText("試作品の製作")).toBeVisible();
+  // The catalogue is not asked again once shown: a busy server's late answer must not hold the dialog open.
+  await page.route(/\/app\/ai-primary-tpl\/list/, () => {});
   await catalogue.getByRole("button", { name: "自社のテンプレートに追加" }).click();
   await expect(catalogue).toBeHidden();
   await expect(page.getByLabel("大項目名")).toHaveValue("新製品の量産立ち上げ");

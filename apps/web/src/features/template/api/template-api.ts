@@ -69,6 +69,18 @@ export function secondaryItemTplsQueryOptions(workspaceId: string, q: string) {
   });
 }
 
+/**
+ * After a template is saved or deleted: the company's own template lists, not the catalogue (seed data) nor the
+ * previews. Refetching the catalogue kept the catalogue dialog open until a busy server answered it, and remounted
+ * its entries folded.
+ */
+export function invalidateTemplateLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    queryKey: ["template"],
+    predicate: (query) => query.queryKey[1] !== "ai-catalogue" && query.queryKey[1] !== "preview",
+  });
+}
+
 /** The read-only AI catalogue for a 業種 (the workspace's own when none is named); it is seed data, so it stays fresh. */
 export function aiCatalogueQueryOptions(workspaceId: string, businessCategoryId: string | undefined) {
   return queryOptions({

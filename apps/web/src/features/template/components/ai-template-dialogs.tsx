@@ -23,7 +23,7 @@ import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useBusinessCategories } from "../../business-category/api/list-business-categories.ts";
-import { createTemplate, generateTemplate, useAiCatalogue } from "../api/template-api.ts";
+import { createTemplate, generateTemplate, invalidateTemplateLists, useAiCatalogue } from "../api/template-api.ts";
 import { todayInTokyo } from "../template-dates.ts";
 import { draftOfCatalogue, draftOfItem, draftProblem, previewDraft, type TemplateDraft } from "../template-draft.ts";
 import { TemplatePreview } from "./template-preview.tsx";
@@ -81,7 +81,7 @@ export function AiCatalogueDialog({
     setSaving(entry.id);
     try {
       const saved = await createTemplate(workspaceId, draftOfCatalogue(entry), "catalogue");
-      await queryClient.invalidateQueries({ queryKey: ["template"] });
+      await invalidateTemplateLists(queryClient);
       showToast(`「${entry.name}」をテンプレートに追加しました`, { type: "success" });
       onSaved(saved.id);
       onClose();
@@ -260,7 +260,7 @@ function AiCreateForm({
     setBusy(true);
     try {
       const saved = await createTemplate(workspaceId, draft, madeBy === "ai" ? "ai" : "catalogue");
-      await queryClient.invalidateQueries({ queryKey: ["template"] });
+      await invalidateTemplateLists(queryClient);
       showToast(`「${draft.name}」をテンプレートとして保存しました`, { type: "success" });
       onSaved(saved.id);
       onClose();

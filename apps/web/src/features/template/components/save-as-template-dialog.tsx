@@ -12,7 +12,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { DayBasis } from "@tasuki/contract/template/template.schema";
 import { useState } from "react";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { type SaveAsSource, saveAsTemplate } from "../api/template-api.ts";
+import { invalidateTemplateLists, type SaveAsSource, saveAsTemplate } from "../api/template-api.ts";
 import { KIND_LABELS } from "../template-draft.ts";
 
 const WHAT_IS_KEPT: Record<SaveAsSource["kind"], string> = {
@@ -41,7 +41,7 @@ function SaveAsForm({ source, onClose }: { source: SaveAsSource; onClose: () => 
     setSaving(true);
     try {
       await saveAsTemplate(source, name.trim(), dayBasis);
-      await queryClient.invalidateQueries({ queryKey: ["template"] });
+      await invalidateTemplateLists(queryClient);
       showToast(`「${name.trim()}」をテンプレートとして保存しました（タスクテンプレートの画面で編集できます）`, {
         type: "success",
       });

@@ -46,6 +46,7 @@ import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.
 import {
   createTemplate,
   deleteTemplate,
+  invalidateTemplateLists,
   primaryItemTplsQueryOptions,
   secondaryItemTplsQueryOptions,
   taskTplsQueryOptions,
@@ -476,12 +477,12 @@ function TemplateDetail({
     try {
       if (selection.id) {
         await updateTemplate(selection.id, draft);
-        await queryClient.invalidateQueries({ queryKey: ["template"] });
+        await invalidateTemplateLists(queryClient);
         setDirty(false);
         showToast("テンプレートを保存しました", { type: "success" });
       } else {
         const created = await createTemplate(workspaceId, draft);
-        await queryClient.invalidateQueries({ queryKey: ["template"] });
+        await invalidateTemplateLists(queryClient);
         showToast("テンプレートを作成しました", { type: "success" });
         onSaved(created.id);
       }
@@ -495,7 +496,7 @@ function TemplateDetail({
     if (!selection.id) return;
     try {
       await deleteTemplate(selection.kind, selection.id);
-      await queryClient.invalidateQueries({ queryKey: ["template"] });
+      await invalidateTemplateLists(queryClient);
       showToast("テンプレートを削除しました");
       onDeleted();
     } catch (error) {
