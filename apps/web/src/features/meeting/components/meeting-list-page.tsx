@@ -419,22 +419,7 @@ function CalendarGrid({
   return (
     <Card variant="outlined" sx={{ overflowX: "auto" }}>
       <Box sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(96px, 1fr))", minWidth: 672 }}>
-        {MONDAY_FIRST.map((weekday) => (
-          <Typography
-            key={weekday}
-            variant="caption"
-            sx={{
-              textAlign: "center",
-              py: 0.5,
-              borderBottom: 1,
-              borderColor: "divider",
-              fontWeight: 600,
-              color: weekdayColor(weekday),
-            }}
-          >
-            {WEEKDAY_LABELS[weekday]}
-          </Typography>
-        ))}
+        <WeekdayHeaderCells />
         {days.map((day) => {
           const d = toTokyo(day);
           const holiday = holidayName(day);
@@ -546,22 +531,7 @@ function CompactMonth({
   return (
     <Card variant="outlined">
       <Box sx={{ display: "grid", gridTemplateColumns: "repeat(7, minmax(0, 1fr))" }}>
-        {MONDAY_FIRST.map((weekday) => (
-          <Typography
-            key={weekday}
-            variant="caption"
-            sx={{
-              textAlign: "center",
-              py: 0.5,
-              borderBottom: 1,
-              borderColor: "divider",
-              fontWeight: 600,
-              color: weekdayColor(weekday),
-            }}
-          >
-            {WEEKDAY_LABELS[weekday]}
-          </Typography>
-        ))}
+        <WeekdayHeaderCells />
         {days.map((day) => {
           const d = toTokyo(day);
           const holiday = holidayName(day);
@@ -658,4 +628,24 @@ function FilterSelect({
       ))}
     </TextField>
   );
+}
+
+/** The 月…日 header cells of the week and month grids, in the weekday colours (土 blue, 日 red). */
+function WeekdayHeaderCells() {
+  return MONDAY_FIRST.map((weekday) => (
+    <Typography
+      key={weekday}
+      variant="caption"
+      sx={{
+        textAlign: "center",
+        py: 0.5,
+        borderBottom: 1,
+        borderColor: "divider",
+        fontWeight: 600,
+        color: weekdayColor(weekday),
+      }}
+    >
+      {WEEKDAY_LABELS[weekday]}
+    </Typography>
+  ));
 }
