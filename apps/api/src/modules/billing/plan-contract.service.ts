@@ -299,7 +299,6 @@ export async function setPlanContractPaymentMethod(
   return presentContract(row, partner?.code ?? null);
 }
 
-/** Ends the paid contract at its period's end; the workspace then continues on free (nothing is deleted). */
 /**
  * The trial ends at `at` (its end, for the daily job; now, when cancelled): it is kept as `expired` and a free
  * contract starts then. Nothing of the workspace is removed. Call under the workspace's plan lock.
@@ -318,6 +317,7 @@ export async function endTrialAt(tx: DbOrTx, trial: PlanContractRow, at: Date): 
   return ended;
 }
 
+/** Ends the paid contract at its period's end; the workspace then continues on free (nothing is deleted). */
 export async function cancelPlanContract(ctx: AppContext, auth: RequestAuth, id: string): Promise<PlanContract> {
   const workspaceId = await findContractWorkspace(ctx.db, id);
   if (!workspaceId) throw notFound("plan contract");
