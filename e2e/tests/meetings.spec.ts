@@ -43,7 +43,7 @@ test("a weekly 定例 made in the dialog: agenda, minutes and an action item fol
   await dialog.getByLabel("参加者").fill("森");
   await page.getByRole("option", { name: /森\s一郎/ }).click();
   // A Saturday cannot repeat weekly while skipping days off (it would never meet again): the choice says so.
-  const weekly = dialog.getByLabel("毎週この曜日に繰り返す（祝日は休み）");
+  const weekly = dialog.getByLabel("毎週この曜日に繰り返す（祝日・休業日は休み）");
   await dialog.getByLabel("日付").fill("2030-06-15");
   await expect(weekly).toBeDisabled();
   await expect(

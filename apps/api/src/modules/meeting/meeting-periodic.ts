@@ -5,9 +5,8 @@ import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { meetings } from "../../db/schema/meetings.ts";
-import { holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
 import { planRegeneration } from "../task/recurrence/plan-regeneration.ts";
-import { PERIODIC_HORIZON_DAYS, PERIODIC_MAX_OCCURRENCES } from "../task/task-periodic.service.ts";
+import { PERIODIC_HORIZON_DAYS, PERIODIC_MAX_OCCURRENCES, periodicCalendar } from "../task/task-periodic.service.ts";
 import {
   findMeetingsWithWork,
   findSeriesRows,
@@ -21,7 +20,7 @@ import {
 /**
  * Periodic meetings (docs/decisions/0015). A series is the meetings sharing `periodic_series_id`; the one holding
  * `periodic_rule` is its template (it is itself the occurrence of its own date). Occurrences are planned by the
- * task recurrence library (`planRegeneration`, holidays from the same calendar) over the same rolling horizon;
+ * task recurrence library (`planRegeneration`, public holidays and the workspace's closed days from the same calendar) over the same rolling horizon;
  * each is a meeting of its own with the template's name, type, room, participants, group, project and time of
  * day. Past, edited (`periodic_touched`) and deleted occurrences are never changed or made again.
  */
@@ -76,7 +75,8 @@ export async function regenerateSeries(
     existing,
     today: tokyoDate(now),
     horizonDays: PERIODIC_HORIZON_DAYS,
-    calendar: holidayJpCalendar,
+    // Public holidays and the workspace's own closed days (年末年始, 夏季休業), as a task series keeps off them.
+    calendar: await periodicCalendar(tx, template.workspaceId, tokyoDate(now)),
   });
   const timeOfDay = tokyoTimeOfDay(template.startsAt);
   const duration = template.endsAt.getTime() - template.startsAt.getTime();

@@ -406,6 +406,27 @@ describe("periodic meetings", () => {
     expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: { frequency: "hourly" } }), 400);
   });
 
+  it("keeps off the workspace's closed days (年末年始) as well as public holidays, as a task series does", async () => {
+    const w = await world();
+    const closed = await api("PUT", "/app/closed-day/list", w.owner, {
+      workspace_id: w.workspaceId,
+      from: "2026-12-01",
+      to: "2026-12-31",
+      items: ["2026-12-28", "2026-12-29"].map((date) => ({ date, name: "年末年始休業" })),
+    });
+    expect(closed.status).toBe(200);
+    const m = await newMeeting(w);
+    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    expect(set.status).toBe(200);
+    // Monday 12/28 and Tuesday 12/29 the company is closed: that week's meeting is on Wednesday 12/30.
+    expect((set.body.series as { occurrence_date: string }[]).map((o) => o.occurrence_date).slice(3, 7)).toEqual([
+      "2026-12-21",
+      "2026-12-30",
+      "2027-01-04",
+      "2027-01-12",
+    ]);
+  });
+
   it("refuses a series that can never hold a meeting, saying why in Japanese, and changes nothing", async () => {
     const w = await world();
     // A Saturday meeting repeated weekly while skipping days off: there is never a next one.

@@ -14,9 +14,9 @@ import { imageUrl } from "../image/image-url.ts";
 import { memberOr404, projectNotFound, requireLiveParents, requireProjectsVisible } from "../item/item-access.ts";
 import { findLiveGroupIds } from "../project/project.repository.ts";
 import { requireRuleOccurs } from "../task/periodic-rule-check.ts";
-import { holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
 import { presentAll } from "../task/task.service.ts";
+import { periodicCalendar } from "../task/task-periodic.service.ts";
 import {
   findActiveStaffIds,
   findMeetingTasks,
@@ -517,7 +517,10 @@ export async function setMeetingPeriodic(
   const { member, row } = await openMeeting(ctx, auth, id);
   requireEditor(member, row);
   if (row.deletedAt) throw meetingInTrash();
-  if (rule) requireRuleOccurs(rule, tokyoDate(ctx.now()), holidayJpCalendar);
+  if (rule) {
+    const today = tokyoDate(ctx.now());
+    requireRuleOccurs(rule, today, await periodicCalendar(ctx.db, row.workspaceId, today));
+  }
   const saved = await ctx.db.transaction(async (tx) => {
     const template = (await seriesTemplate(tx, row)) ?? row;
     await regenerateSeries(ctx, tx, template, rule);

@@ -183,7 +183,7 @@ export function MeetingDialog({
               <FormControlLabel
                 disabled={onWeekend}
                 control={<Checkbox checked={weekly && !onWeekend} onChange={(e) => setWeekly(e.target.checked)} />}
-                label="毎週この曜日に繰り返す（祝日は休み）"
+                label="毎週この曜日に繰り返す（祝日・休業日は休み）"
               />
               {onWeekend && (
                 <FormHelperText sx={{ mt: -0.5 }}>
