@@ -327,7 +327,7 @@ export function PeriodicRuleEditor({
 
         <FormControl disabled={disabled}>
           <FormLabel id="holiday-handling-label" sx={{ mb: 0.75, fontSize: 13 }}>
-            土日・祝日に当たるとき
+            土日・祝日・休業日に当たるとき
           </FormLabel>
           <ToggleButtonGroup
             exclusive
@@ -343,7 +343,7 @@ export function PeriodicRuleEditor({
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <FormHelperText>日本の祝日と振替休日に対応しています。</FormHelperText>
+          <FormHelperText>日本の祝日・振替休日と、会社カレンダーの休業日（年末年始など）に当たる日も休みとして扱います。</FormHelperText>
         </FormControl>
         {errors.rule && <Alert severity="error">{errors.rule}</Alert>}
         {refusal && (
