@@ -343,7 +343,9 @@ export function PeriodicRuleEditor({
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <FormHelperText>日本の祝日・振替休日と、会社カレンダーの休業日（年末年始など）に当たる日も休みとして扱います。</FormHelperText>
+          <FormHelperText>
+            日本の祝日・振替休日と、会社カレンダーの休業日（年末年始など）に当たる日も休みとして扱います。
+          </FormHelperText>
         </FormControl>
         {errors.rule && <Alert severity="error">{errors.rule}</Alert>}
         {refusal && (
