@@ -28,9 +28,7 @@ export function useTaskCache(listKey: readonly unknown[]) {
         markOthersStale();
       },
       add(task: Task) {
-        queryClient.setQueryData<TaskListData>(listKey, (data) =>
-          data ? { ...data, items: [...data.items, task], total: data.total + 1 } : data,
-        );
+        queryClient.setQueryData<TaskListData>(listKey, (data) => withTask(data, task));
         markOthersStale();
       },
       remove(ids: readonly string[]) {
@@ -54,3 +52,15 @@ export function useTaskCache(listKey: readonly unknown[]) {
 }
 
 export type TaskCache = ReturnType<typeof useTaskCache>;
+
+/**
+ * The list with a task just created here. A refetch may already hold it (the creation's own live event can
+ * refresh the list before the creating request has answered): then its row is replaced, never listed twice.
+ */
+export function withTask(data: TaskListData | undefined, task: Task): TaskListData | undefined {
+  if (!data) return data;
+  if (data.items.some((item) => item.id === task.id)) {
+    return { ...data, items: data.items.map((item) => (item.id === task.id ? task : item)) };
+  }
+  return { ...data, items: [...data.items, task], total: data.total + 1 };
+}

@@ -1,0 +1,64 @@
+import type { Task } from "@tasuki/contract/task/task.schema";
+import { describe, expect, it } from "vitest";
+import type { TaskListData } from "./api/list-tasks.ts";
+import { withTask } from "./use-task-cache.ts";
+
+function task(id: string, title: string): Task {
+  return {
+    id,
+    workspace_id: "w",
+    title,
+    description: "",
+    description_source: null,
+    status: "none",
+    priority: "none",
+    starts_at: null,
+    expires_at: null,
+    assignee: null,
+    manager: null,
+    group_id: null,
+    project_id: null,
+    meeting_id: null,
+    primary_item_id: null,
+    secondary_item_id: null,
+    is_public: false,
+    notification: null,
+    has_notification: false,
+    deadline_category: null,
+    periodic_rule: null,
+    periodic_series_id: null,
+    occurrence_date: null,
+    position: 1,
+    created_by: null,
+    deleted_at: null,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+const list = (items: Task[]): TaskListData => ({
+  items,
+  total: items.length,
+  loaded: items.length,
+  complete: true,
+  truncated: false,
+});
+
+describe("a task created in place", () => {
+  it("is added to the list once", () => {
+    const added = withTask(list([task("a", "会場候補を3つ挙げる")]), task("b", "見積もりを依頼する"));
+    expect(added?.items.map((item) => item.title)).toEqual(["会場候補を3つ挙げる", "見積もりを依頼する"]);
+    expect(added?.total).toBe(2);
+  });
+
+  it("is not listed twice when a refetch (its own live event) already brought it", () => {
+    const refetched = list([task("a", "会場候補を3つ挙げる"), task("b", "見積もりを依頼する")]);
+    const added = withTask(refetched, task("b", "見積もりを依頼する"));
+    expect(added?.items.map((item) => item.id)).toEqual(["a", "b"]);
+    expect(added?.total).toBe(2);
+  });
+
+  it("leaves a list not read yet alone", () => {
+    expect(withTask(undefined, task("b", "見積もりを依頼する"))).toBeUndefined();
+  });
+});
