@@ -74,7 +74,7 @@ describe("without an AI provider: the template generator", () => {
   it("writes 目的・手順・完了条件 from the title and context, labelled template, the same text every time", async () => {
     const w = await world(t);
     const task = await newTask(t, w);
-    const first = await api("POST", sync(task.id), w.assignee);
+    const first = await api("POST", sync(task.id), w.owner);
     expect(first.status).toBe(200);
     expect(first.body.description_source).toBe("template");
     const text = first.body.description as string;
@@ -88,7 +88,7 @@ describe("without an AI provider: the template generator", () => {
     expect(text).not.toMatch(/[#*`]/);
 
     // Generated text may be generated again without overwrite, and the generator is deterministic.
-    const again = await api("POST", sync(task.id), w.manager, {});
+    const again = await api("POST", sync(task.id), w.owner, {});
     expect(again.status).toBe(200);
     expect(again.body.description).toBe(text);
     const twin = await newTask(t, w);
@@ -96,6 +96,20 @@ describe("without an AI provider: the template generator", () => {
 
     const read = await api("GET", `/app/task/${task.id}`, w.assignee);
     expect(read.body).toMatchObject({ description: text, description_source: "template" });
+  });
+
+  it("leaves out the names of a project its caller may not see (the assignee outside 新社屋移転)", async () => {
+    const w = await world(t);
+    const task = await newTask(t, w);
+    // The assignee may open the task but not its project: the project's page answers them 404.
+    expect((await api("GET", `/app/project/${w.projectId}`, w.assignee)).status).toBe(404);
+    const written = await api("POST", sync(task.id), w.assignee);
+    expect(written.status).toBe(200);
+    const text = written.body.description as string;
+    expect(text).toContain("会議室の備品を発注する");
+    expect(text).toContain("2026年12月10日");
+    expect(text).not.toContain("新社屋移転");
+    expect(text).not.toContain("オフィス準備");
   });
 
   it("speaks the workspace's own names for its item layers and works without any context", async () => {
@@ -241,7 +255,7 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     const task = await newTask(t, w);
     mode = "ok";
     received.length = 0;
-    const res = await api("POST", sync(task.id), w.assignee);
+    const res = await api("POST", sync(task.id), w.owner);
     expect(res.status).toBe(200);
     expect(res.body.description).toBe(
       "【目的】\nAIが書いた説明です。\n\n【手順】\n1. 発注する。\n\n【完了条件】\n・届いていること。",
@@ -261,6 +275,12 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     expect(messages[1]!.content).toContain("会議室の備品を発注する");
     expect(messages[1]!.content).toContain("新社屋移転");
     expect(messages[1]!.content).toContain("オフィス準備");
+    // The assignee, who may not see the project, sends none of its names to the provider.
+    received.length = 0;
+    expect((await api("POST", sync(task.id), w.assignee)).status).toBe(200);
+    expect(received[0]!.body.messages[1]!.content).toContain("会議室の備品を発注する");
+    expect(received[0]!.body.messages[1]!.content).not.toContain("新社屋移転");
+    expect(received[0]!.body.messages[1]!.content).not.toContain("オフィス準備");
 
     expect((await api("GET", `/app/task/${task.id}`, w.manager)).body.description_source).toBe("ai");
   });

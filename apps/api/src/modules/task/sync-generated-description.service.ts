@@ -1,9 +1,11 @@
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { defaultBaseNames } from "@tasuki/contract/workspace/workspace.schema";
+import { type AccessMember, checkAccess } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import { conflict } from "../../lib/app-error.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
+import type { TaskRow } from "./task.repository.ts";
 import { openTasks, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
 import { findTaskContextNames, writeGeneratedDescription } from "./task-description.repository.ts";
 
@@ -34,12 +36,17 @@ export async function syncGeneratedDescription(
   if (writtenByPerson && !overwrite) throw descriptionExists();
 
   const names = await findTaskContextNames(ctx.db, row);
+  // The text is the caller's to read (and everyone's who sees the task): the names of a project or meeting they
+  // may not see, and of its 大項目・中項目, stay out of it and out of the prompt (decision 0023).
+  const place = (await seesPlace(ctx, member, row))
+    ? names
+    : { project: undefined, primaryItem: undefined, secondaryItem: undefined };
   // Outside any transaction: a slow provider must not hold a connection; a failure leaves the row untouched.
   const generated = await ctx.ai.generateTaskDescription({
     title: row.title,
-    project: names.project,
-    primaryItem: names.primaryItem,
-    secondaryItem: names.secondaryItem,
+    project: place.project,
+    primaryItem: place.primaryItem,
+    secondaryItem: place.secondaryItem,
     group: names.group,
     deadline: row.expiresAt?.toISOString(),
     workspaceBaseNames: names.baseNames ?? defaultBaseNames,
@@ -53,4 +60,11 @@ export async function syncGeneratedDescription(
   );
   if (!saved) throw descriptionExists();
   return presentDetail(ctx, saved);
+}
+
+/** Whether the caller may see the project or meeting the task is placed under (true when it has none). */
+async function seesPlace(ctx: AppContext, member: AccessMember, row: TaskRow): Promise<boolean> {
+  if (row.projectId) return (await checkAccess(ctx.db, member, "project", [row.projectId])).has(row.projectId);
+  if (row.meetingId) return (await checkAccess(ctx.db, member, "meeting", [row.meetingId])).has(row.meetingId);
+  return true;
 }
