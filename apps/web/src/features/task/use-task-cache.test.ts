@@ -2,39 +2,9 @@ import type { Task } from "@tasuki/contract/task/task.schema";
 import { describe, expect, it } from "vitest";
 import type { TaskListData } from "./api/list-tasks.ts";
 import { withTask } from "./use-task-cache.ts";
+import { testTask } from "./views/test-task.ts";
 
-function task(id: string, title: string): Task {
-  return {
-    id,
-    workspace_id: "w",
-    title,
-    description: "",
-    description_source: null,
-    status: "none",
-    priority: "none",
-    starts_at: null,
-    expires_at: null,
-    assignee: null,
-    manager: null,
-    group_id: null,
-    project_id: null,
-    meeting_id: null,
-    primary_item_id: null,
-    secondary_item_id: null,
-    is_public: false,
-    notification: null,
-    has_notification: false,
-    deadline_category: null,
-    periodic_rule: null,
-    periodic_series_id: null,
-    occurrence_date: null,
-    position: 1,
-    created_by: null,
-    deleted_at: null,
-    created_at: "2026-01-01T00:00:00.000Z",
-    updated_at: "2026-01-01T00:00:00.000Z",
-  };
-}
+const task = (id: string, title: string): Task => testTask({ id, title });
 
 const list = (items: Task[]): TaskListData => ({
   items,
