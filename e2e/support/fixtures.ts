@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -36,3 +36,14 @@ export const test = base.extend<{ page: Page }>({
     await use(process.env.E2E_BASE_URL);
   },
 });
+
+/** A second person at another computer: their own cookies and stored tokens, as the journeys' own browser. */
+export async function secondBrowser(browser: Browser) {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    locale: "ja-JP",
+    timezoneId: "Asia/Tokyo",
+    viewport: { width: 1280, height: 800 },
+  });
+  return { context, page: await context.newPage() };
+}

@@ -139,7 +139,7 @@ for (const width of WIDTHS) {
     await expect(ticks.first()).toBeVisible();
     for (const tick of await ticks.allTextContents()) expect.soft(tick).toMatch(/^\d+$/);
 
-    await page.goto("/task/project?project_id=" + team.project.id);
+    await page.goto(`/task/project?project_id=${team.project.id}`);
     await page.getByRole("button", { name: "会場を予約するの操作" }).click();
     await page.getByRole("menuitem", { name: "詳細を開く" }).click();
     const drawer = page.getByRole("dialog");

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createUser } from "../support/api.ts";
-import { expect, latestCode, PASSWORD, test, uniqueEmail } from "../support/fixtures.ts";
+import { expect, latestCode, PASSWORD, secondBrowser, test, uniqueEmail } from "../support/fixtures.ts";
 
 /** The link of the newest invitation mailed to an address. */
 async function invitationLink(email: string): Promise<string> {
@@ -46,17 +46,6 @@ async function logIn(page: Page, email: string): Promise<void> {
   await page.getByLabel("パスワード", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "ログイン", exact: true }).click();
   await expect(page).toHaveURL(/\/task/);
-}
-
-/** A second person at another computer: their own cookies and stored tokens. */
-async function secondBrowser(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    viewport: { width: 1280, height: 800 },
-  });
-  return { context, page: await context.newPage() };
 }
 
 test("an owner invites a staff member by mail; the invitee signs up from the link, joins and shows as 利用中", async ({

@@ -2,8 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "@playwright/test";
-import { expect as baseExpect, latestCode, PASSWORD, test, uniqueEmail } from "../support/fixtures.ts";
+import { expect as baseExpect, latestCode, PASSWORD, secondBrowser, test, uniqueEmail } from "../support/fixtures.ts";
 import { latestInvitationToken } from "../support/organization.ts";
 
 /**
@@ -16,16 +15,6 @@ import { latestInvitationToken } from "../support/organization.ts";
 // Each page of the journey is the first of its kind to load on a shared, busy two-core machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 600_000 });
-
-async function secondBrowser(browser: Browser) {
-  const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    locale: "ja-JP",
-    timezoneId: "Asia/Tokyo",
-    viewport: { width: 1280, height: 800 },
-  });
-  return { context, page: await context.newPage() };
-}
 
 test("a company's trial week: sign-up, organisation, staff import, invitation, template, tasks, meeting, plan, invoice PDF and 監査ログ", async ({
   page,
