@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect as baseExpect, latestCode, PASSWORD, secondBrowser, test, uniqueEmail } from "../support/fixtures.ts";
 import { latestInvitationToken } from "../support/organization.ts";
+import { takeCatalogueEntry } from "../support/templates.ts";
 
 /**
  * A company's trial week as one journey, as its owner and a colleague live it: sign up, set up the company (階層,
@@ -123,8 +124,7 @@ test("a company's trial week: sign-up, organisation, staff import, invitation, t
   await catalogue.getByLabel("業種").click();
   await page.getByRole("option", { name: "製造業" }).click();
   await catalogue.getByRole("button", { name: /新製品の量産立ち上げ/ }).click();
-  await catalogue.getByRole("button", { name: "自社のテンプレートに追加" }).click();
-  await expect(catalogue).toBeHidden();
+  await takeCatalogueEntry(catalogue, /新製品の量産立ち上げ/);
   await page.getByRole("button", { name: "使う" }).click();
   dialog = page.getByRole("dialog");
   await dialog.getByLabel("プロジェクト", { exact: true }).click();
