@@ -43,6 +43,20 @@ function pendingLogin(port: number): { finish(): Promise<number> } {
   };
 }
 
+/**
+ * Asks until `count` answers were refused (503), polling every 25 ms. Bounded by a deadline, not a count of rounds:
+ * a busy machine may take longer to read the pending requests' headers.
+ */
+async function untilRefused(base: string, count: number): Promise<Response[]> {
+  const refused: Response[] = [];
+  for (const deadline = Date.now() + 60_000; refused.length < count && Date.now() < deadline; ) {
+    const response = await fetch(`${base}/app/client-config`);
+    if (response.status === 503) refused.push(response);
+    else await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return refused;
+}
+
 describe("the bound on requests in flight", () => {
   it("answers 503 with Retry-After past the bound, and serves again once a slot is free", async () => {
     t = await createTestApp({ config: { maxRequestsInFlight: 2 } });
@@ -53,13 +67,7 @@ describe("the bound on requests in flight", () => {
     const first = pendingLogin(port);
     const second = pendingLogin(port);
     // Both are counted as soon as their headers are in; wait until the server has seen them.
-    let refused: Response | undefined;
-    // Bounded by a deadline, not a count of 25 ms rounds: a busy machine may take longer to read the headers.
-    for (const deadline = Date.now() + 60_000; !refused && Date.now() < deadline; ) {
-      const response = await fetch(`${base}/app/client-config`);
-      if (response.status === 503) refused = response;
-      else await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const [refused] = await untilRefused(base, 1);
     expect(refused?.status).toBe(503);
     expect(refused?.headers.get("retry-after")).toMatch(/^\d+$/);
     const body = (await refused!.json()) as { message: string; code: string };
@@ -87,13 +95,7 @@ describe("the log under overload", () => {
 
     const first = pendingLogin(port);
     const second = pendingLogin(port);
-    let refusals = 0;
-    for (const deadline = Date.now() + 60_000; refusals < 25 && Date.now() < deadline; ) {
-      const response = await fetch(`${base}/app/client-config`);
-      if (response.status === 503) refusals += 1;
-      else await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(refusals).toBe(25);
+    expect(await untilRefused(base, 25)).toHaveLength(25);
     expect(await first.finish()).toBe(401);
     expect(await second.finish()).toBe(401);
     await t.close();
