@@ -57,7 +57,8 @@ module.exports = {
     {
       name: "adapters-below-http",
       severity: "error",
-      comment: "Adapters (db, mail, storage, payments, integrations, ai) know nothing of HTTP, access, plans or features.",
+      comment:
+        "Adapters (db, mail, storage, payments, integrations, ai) know nothing of HTTP, access, plans or features.",
       from: { path: `${API}(db|mail|storage|payments|integrations|ai)/`, pathNot: TEST },
       to: { path: `${API}(http|plugins|access|plan-gate|realtime|jobs)/` },
     },
