@@ -1,7 +1,5 @@
 import iconv from "iconv-lite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, uniqueEmail } from "../../../test/test-app.ts";
-import { groupMembers } from "../../db/schema/workspaces.ts";
 import {
   apiOf,
   closeApp,
@@ -13,7 +11,9 @@ import {
   japanese,
   type Roster,
   roster,
-} from "./staff.fixtures.ts";
+} from "../../../test/staff-fixtures.ts";
+import { createTestApp, type TestApp, uniqueEmail } from "../../../test/test-app.ts";
+import { groupMembers } from "../../db/schema/workspaces.ts";
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

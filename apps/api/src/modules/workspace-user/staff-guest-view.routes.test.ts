@@ -1,9 +1,9 @@
 // Issue 9, item 13: guests (people from outside the company) see the staff's names and avatars, not the
 // directory's contact details — in every answer that carries staff rows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiOf, closeApp, insertGroup, insertImage, type Roster, roster } from "../../../test/staff-fixtures.ts";
 import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { groupMembers } from "../../db/schema/workspaces.ts";
-import { apiOf, closeApp, insertGroup, insertImage, type Roster, roster } from "./staff.fixtures.ts";
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobsNamed, until } from "../../../test/job-helpers.ts";
+import { apiOf, closeApp, errorBody, eventsOf, japanese } from "../../../test/staff-fixtures.ts";
 import {
   createTestApp,
   PASSWORD,
@@ -12,7 +13,6 @@ import {
   uniqueEmail,
 } from "../../../test/test-app.ts";
 import { JOBS_SCHEMA } from "../../jobs/pg-boss-jobs.ts";
-import { apiOf, closeApp, errorBody, eventsOf, japanese } from "./staff.fixtures.ts";
 
 const WORKSPACE_QUOTA = 45;
 let t: TestApp;

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  apiOf,
+  closeApp,
+  errorBody,
+  eventsOf,
+  insertGroup,
+  insertInvitation,
+  japanese,
+} from "../../../test/staff-fixtures.ts";
+import {
   addStaff,
   createTestApp,
   PASSWORD,
@@ -8,7 +17,6 @@ import {
   type TestApp,
   uniqueEmail,
 } from "../../../test/test-app.ts";
-import { apiOf, closeApp, errorBody, eventsOf, insertGroup, insertInvitation, japanese } from "./staff.fixtures.ts";
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

@@ -1,6 +1,5 @@
 // Issue 9, item 1: only an owner writes anything on an owner's record, invited or active, on every path.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, createTestApp, signUp, type TestApp, uniqueEmail } from "../../../test/test-app.ts";
 import {
   apiOf,
   closeApp,
@@ -10,7 +9,8 @@ import {
   japanese,
   type Roster,
   roster,
-} from "./staff.fixtures.ts";
+} from "../../../test/staff-fixtures.ts";
+import { addStaff, createTestApp, signUp, type TestApp, uniqueEmail } from "../../../test/test-app.ts";
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../../test/query-counter.ts";
+import { apiOf, closeApp } from "../../../test/staff-fixtures.ts";
 import { createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { groupMembers, groups, officialPositions, workspaceUsers } from "../../db/schema/workspaces.ts";
-import { apiOf, closeApp } from "./staff.fixtures.ts";
 
 /**
  * The staff page of a large company: 2,000 staff in 300 groups. Every list call stays a few queries whatever

@@ -7,16 +7,6 @@ import * as byIdContracts from "@tasuki/contract/workspace-user/workspace-user-b
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobsNamed, until } from "../../../test/job-helpers.ts";
 import {
-  addStaff,
-  createTestApp,
-  signUp,
-  signUpWithWorkspace,
-  type TestApp,
-  uniqueEmail,
-} from "../../../test/test-app.ts";
-import { groupMembers } from "../../db/schema/workspaces.ts";
-import { AppError } from "../../lib/app-error.ts";
-import {
   apiOf,
   closeApp,
   errorBody,
@@ -30,7 +20,17 @@ import {
   type Method,
   type Roster,
   roster,
-} from "./staff.fixtures.ts";
+} from "../../../test/staff-fixtures.ts";
+import {
+  addStaff,
+  createTestApp,
+  signUp,
+  signUpWithWorkspace,
+  type TestApp,
+  uniqueEmail,
+} from "../../../test/test-app.ts";
+import { groupMembers } from "../../db/schema/workspaces.ts";
+import { AppError } from "../../lib/app-error.ts";
 
 let t: TestApp;
 let api: ReturnType<typeof apiOf>;

@@ -1,10 +1,10 @@
 // Test fixtures of the staff tests. Groups, positions and images are written straight into the database:
 // these tests are about staff, not about the modules that manage those rows.
 import { expect } from "vitest";
-import { addStaff, call, signUpWithWorkspace, type TestApp, uniqueEmail } from "../../../test/test-app.ts";
-import { groups, images, officialPositions, workspaceUsers } from "../../db/schema/workspaces.ts";
-import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
-import { findStaffEvents } from "./staff.repository.ts";
+import { groups, images, officialPositions, workspaceUsers } from "../src/db/schema/workspaces.ts";
+import { hashOpaqueToken, newOpaqueToken } from "../src/modules/auth/tokens.ts";
+import { findStaffEvents } from "../src/modules/workspace-user/staff.repository.ts";
+import { addStaff, call, signUpWithWorkspace, type TestApp, uniqueEmail } from "./test-app.ts";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
