@@ -15,8 +15,8 @@ import { memberOr404, projectNotFound, requireLiveParents, requireProjectsVisibl
 import { findLiveGroupIds } from "../project/project.repository.ts";
 import { requireRuleOccurs } from "../task/periodic-rule-check.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
-import { presentAll } from "../task/task.service.ts";
 import { periodicCalendar } from "../task/task-periodic.service.ts";
+import { presentAll } from "../task/task-presentation.ts";
 import {
   findActiveStaffIds,
   findMeetingTasks,

@@ -9,7 +9,7 @@ import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404 } from "../item/item-access.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow, type TaskRow } from "../task/task.repository.ts";
-import { lockTasks, openTasks, taskInTrash } from "../task/task.service.ts";
+import { lockTasks, openTasks, taskInTrash } from "../task/task-access.ts";
 import { sanitizeFileName } from "./attachment-file-name.ts";
 import { makePreview } from "./attachment-preview.ts";
 import { isPreviewable, sniffAttachmentType } from "./attachment-type.ts";

@@ -5,7 +5,7 @@ import type { AppContext } from "../../app-context.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
 import { listStatusChanges, loadStaffRefs } from "../task/task.repository.ts";
-import { openTasks } from "../task/task.service.ts";
+import { openTasks } from "../task/task-access.ts";
 import {
   findNames,
   findStaffIdsByUser,

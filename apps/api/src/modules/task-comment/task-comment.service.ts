@@ -11,7 +11,7 @@ import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { notifyTaskComment } from "../notification/notification.service.ts";
 import { loadStaffRefs, type StaffRefRow, type TaskRow } from "../task/task.repository.ts";
-import { lockTasks, openTasks, taskInTrash } from "../task/task.service.ts";
+import { lockTasks, openTasks, taskInTrash } from "../task/task-access.ts";
 import { commentText, labelMentions, sanitizeComment } from "./sanitize-comment.ts";
 import {
   addWatcher,

@@ -6,8 +6,9 @@ import { conflict } from "../../lib/app-error.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
 import type { TaskRow } from "./task.repository.ts";
-import { openTasks, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
+import { openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
 import { findTaskContextNames, writeGeneratedDescription } from "./task-description.repository.ts";
+import { presentDetail } from "./task-presentation.ts";
 
 const descriptionExists = () =>
   conflict(

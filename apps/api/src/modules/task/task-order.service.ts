@@ -6,16 +6,10 @@ import { forbidden, notFound } from "../../lib/app-error.ts";
 import { moveBetween, positionBetween } from "../../lib/position.ts";
 import type { RequestAuth } from "../auth/authenticate.ts";
 import { findVisibleTasks, insertTasks, updateTasks } from "./task.repository.ts";
-import {
-  allPlacement,
-  lockTasks,
-  openTasks,
-  presentDetail,
-  requireTaskWriter,
-  resolvePlacement,
-  taskInTrash,
-} from "./task.service.ts";
+import { lockTasks, openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
 import { lastTaskPosition, renumberTasks, type TaskParent } from "./task-order.repository.ts";
+import { allPlacement, resolvePlacement } from "./task-placement.ts";
+import { presentDetail } from "./task-presentation.ts";
 
 const parentOf = (row: TaskParent): TaskParent => ({
   projectId: row.projectId,

@@ -17,7 +17,8 @@ import type { HolidayCalendar } from "./recurrence/holiday-calendar.ts";
 import { planRegeneration } from "./recurrence/plan-regeneration.ts";
 import { OUTLOOK_YEARS } from "./recurrence/rule-outlook.ts";
 import { insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
-import { lockTasks, openTasks, presentAll, presentDetail, requireTaskWriter, taskInTrash } from "./task.service.ts";
+import { lockTasks, openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
+import { presentAll, presentDetail } from "./task-presentation.ts";
 
 /** The rolling horizon: occurrences are generated from today up to this many days ahead, at most MAX of them. */
 export const PERIODIC_HORIZON_DAYS = 60;

@@ -25,21 +25,12 @@ import type { AppContext } from "../../app-context.ts";
 import { route } from "../../lib/route.ts";
 import { registerPeriodicPreviewRoute } from "./periodic-preview.routes.ts";
 import { syncGeneratedDescription } from "./sync-generated-description.service.ts";
-import {
-  changeTaskStatus,
-  createManyTasks,
-  createTask,
-  deleteTasks,
-  getTask,
-  listMyTasks,
-  listTasks,
-  restoreManyTasks,
-  restoreTask,
-  updateManyTasks,
-  updateTask,
-} from "./task.service.ts";
+import { createTask, deleteTasks, getTask, restoreTask, updateTask } from "./task.service.ts";
+import { createManyTasks, restoreManyTasks, updateManyTasks } from "./task-bulk.service.ts";
+import { listMyTasks, listTasks } from "./task-list.service.ts";
 import { duplicateTask, moveTask } from "./task-order.service.ts";
 import { clearTaskPeriodic, setTaskPeriodic, setTasksPeriodic } from "./task-periodic.service.ts";
+import { changeTaskStatus } from "./task-status.service.ts";
 
 export function registerTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, listTasksContract, ({ auth, query }) => listTasks(ctx, auth, query));

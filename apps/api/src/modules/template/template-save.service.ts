@@ -13,7 +13,7 @@ import { itemInTrash } from "../item/item-access.ts";
 import { findLiveSecondaryItemsUnder } from "../item/item-copy.repository.ts";
 import { findCopyableTasksUnder } from "../item/item-copy.ts";
 import type { TaskRow } from "../task/task.repository.ts";
-import { openTasks, taskInTrash } from "../task/task.service.ts";
+import { openTasks, taskInTrash } from "../task/task-access.ts";
 import { insertTemplateLast, requireTemplateEditor } from "./template.service.ts";
 import { CALENDAR_SPAN_DAYS, dayCounter } from "./template-dates.ts";
 

@@ -1,0 +1,107 @@
+import type { TaskDetail, TaskStatus } from "@tasuki/contract/task/task.schema";
+import type { AppContext } from "../../app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
+import { conflict, forbidden } from "../../lib/app-error.ts";
+import type { Membership } from "../../plugins/workspace-scope.ts";
+import type { RequestAuth } from "../auth/authenticate.ts";
+import { notifyTaskChanges } from "../notification/notification.service.ts";
+import { insertStatusChanges, type TaskRow, timeInStatusAt, updateTasks } from "./task.repository.ts";
+import { lockTasks, openTasks, taskInTrash } from "./task-access.ts";
+import { presentDetail } from "./task-presentation.ts";
+
+const badTransition = (from: TaskStatus, to: TaskStatus) =>
+  conflict(
+    "invalid_status_transition",
+    "このステータスには変更できません。",
+    `a task cannot move from ${from} to ${to}`,
+  );
+
+/**
+ * The status rules: the assignee (anyone who may edit a task without one) moves between none, in_progress
+ * and done; the manager or view_all_tasks closes a done task and reopens a closed one to in_progress.
+ * view_all_tasks (admins) may also make the assignee's moves.
+ */
+export function checkStatusChange(member: Membership, row: TaskRow, to: TaskStatus): void {
+  const from = row.status;
+  const admin = member.permissions.includes("view_all_tasks");
+  const open = ["none", "in_progress", "done"];
+  if (from === "closed" || to === "closed") {
+    const allowed = (from === "done" && to === "closed") || (from === "closed" && to === "in_progress");
+    if (!allowed) throw badTransition(from, to);
+    if (row.managerId !== member.id && !admin) {
+      throw forbidden(
+        "only the manager or view_all_tasks closes or reopens a task",
+        "タスクのクローズと再開は管理者のみが行えます。",
+      );
+    }
+    return;
+  }
+  if (!open.includes(from) || !open.includes(to)) throw badTransition(from, to);
+  const assignee = row.assigneeId ? row.assigneeId === member.id : [row.createdBy, row.managerId].includes(member.id);
+  if (!assignee && !admin) {
+    throw forbidden(
+      "only the assignee moves a task between none, in_progress and done",
+      "ステータスを変更できるのは担当者のみです。",
+    );
+  }
+}
+
+export async function changeTaskStatuses(
+  ctx: AppContext,
+  db: DbOrTx,
+  member: Membership,
+  rows: TaskRow[],
+  to: TaskStatus,
+): Promise<TaskRow[]> {
+  const moving = rows.filter((row) => row.status !== to);
+  for (const row of moving) checkStatusChange(member, row, to);
+  const at = ctx.now();
+  await insertStatusChanges(
+    db,
+    moving.map((row) => ({
+      workspaceId: row.workspaceId,
+      taskId: row.id,
+      fromStatus: row.status,
+      toStatus: to,
+      changedBy: member.id,
+      changedAt: at,
+    })),
+  );
+  const updated = await updateTasks(
+    db,
+    member.workspaceId,
+    moving.map((row) => row.id),
+    // completed_at: set by a move to 完了, kept by closing (only a 完了 task closes), cleared by a reopening.
+    // Time in status: the span just ended is added to the status left.
+    {
+      status: to,
+      periodicTouched: true,
+      ...(to === "closed" ? {} : { completedAt: to === "done" ? at : null }),
+      ...timeInStatusAt(at),
+    },
+  );
+  const byId = new Map(updated.map((row) => [row.id, row]));
+  await notifyTaskChanges(
+    ctx,
+    db,
+    member.id,
+    moving.map((before) => ({ before, after: byId.get(before.id)! })),
+  );
+  return rows.map((row) => byId.get(row.id) ?? row);
+}
+
+export async function changeTaskStatus(
+  ctx: AppContext,
+  auth: RequestAuth,
+  id: string,
+  to: TaskStatus,
+): Promise<TaskDetail> {
+  const { member, rows } = await openTasks(ctx, auth, [id]);
+  if (rows[0]!.deletedAt) throw taskInTrash();
+  const [saved] = await ctx.db.transaction(async (tx) => {
+    const locked = await lockTasks(tx, member, [id]);
+    if (locked[0]!.deletedAt) throw taskInTrash();
+    return changeTaskStatuses(ctx, tx, member, locked, to);
+  });
+  return presentDetail(ctx, saved!);
+}
