@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError } from "../lib/api-client.ts";
+import { ApiRequestError } from "../lib/api-error.ts";
 import { ErrorPage } from "./error-page.tsx";
 
 afterEach(cleanup);

@@ -1,4 +1,5 @@
-import { ApiRequestError, renewSession } from "./api-client.ts";
+import { renewSession } from "./api-client.ts";
+import { ApiRequestError } from "./api-error.ts";
 import { getTokens } from "./token-store.ts";
 
 /** A file the API answered: its bytes and the name the server suggested (Content-Disposition). */

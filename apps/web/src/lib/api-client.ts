@@ -8,30 +8,11 @@ import {
   type ContractShape,
 } from "@tasuki/contract/common/define-contract";
 import type { z } from "zod";
+import { ApiRequestError } from "./api-error.ts";
 import { adoptTokens, clearTokens, getTokens, readStoredTokens, saveTokens } from "./token-store.ts";
 
-/** An answer other than 2xx, or no answer at all (status 0), in the API's error shape. */
-export class ApiRequestError extends Error {
-  readonly status: number;
-  /** English detail for developers; filled with the HTTP status or the network error when the server sent none. */
-  readonly dev_message: string;
-  readonly code: string;
-  /** True when this failure ended the session (the renewal was refused); the sign-out tells the user. */
-  sessionEnded = false;
-
-  constructor(init: { status: number; message: string; dev_message: string; code: string }) {
-    // `message` is the server's Japanese text for the user, or "" when it sent none.
-    super(init.message);
-    this.name = "ApiRequestError";
-    this.status = init.status;
-    this.dev_message = init.dev_message;
-    this.code = init.code;
-  }
-}
-
-export function isApiRequestError(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError;
-}
+// What callApi throws, for the callers (and tests) that catch it beside the call.
+export { ApiRequestError } from "./api-error.ts";
 
 type ParamsPart<C extends ContractShape> = C["params"] extends z.ZodType
   ? { params: ContractParams<C> }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiRequestError } from "./api-client.ts";
+import { ApiRequestError } from "./api-error.ts";
 import { apiErrorMessage, GENERIC_ERROR_MESSAGE, isSessionEndedError } from "./api-error-message.ts";
 
 describe("apiErrorMessage", () => {

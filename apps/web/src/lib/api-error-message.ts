@@ -1,4 +1,4 @@
-import { ApiRequestError } from "./api-client.ts";
+import { ApiRequestError } from "./api-error.ts";
 
 export const GENERIC_ERROR_MESSAGE = "一時的なエラーが発生しました。しばらくしてから再度お試しください。";
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { ToastContainer } from "react-toastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError } from "./api-client.ts";
+import { ApiRequestError } from "./api-error.ts";
 import { showErrorToast, showToast } from "./toast.tsx";
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { isApiRequestError } from "./api-client.ts";
+import { isApiRequestError } from "./api-error.ts";
 
 /**
  * A refusal that a plan change would lift: 403 `plan_limit` (the free plan's staff or project limit) or

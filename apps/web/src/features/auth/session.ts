@@ -3,7 +3,7 @@ import type { ContractResponse } from "@tasuki/contract/common/define-contract";
 import type { User } from "@tasuki/contract/user/user.schema";
 import type { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-workspace-user-me.contract";
 import { useSyncExternalStore } from "react";
-import { isApiRequestError, onSessionExpired, renewSession } from "../../lib/api-client.ts";
+import { isApiRequestError } from "../../lib/api-error.ts";
 import { SILENT_REFRESH_MS } from "../../lib/constants.ts";
 import { localStore } from "../../lib/local-store.ts";
 import { queryClient } from "../../lib/query-client.ts";
@@ -13,6 +13,7 @@ import { forgetPreviousPages } from "../shell/previous-pages.ts";
 import { getMe } from "../user/api/get-me.ts";
 import { getWorkspaceUserMe } from "../workspace-user/api/get-workspace-user-me.ts";
 import { logout } from "./api/logout.ts";
+import { onSessionExpired, renewToken } from "./api/renew-token.ts";
 import { LOGIN_PATH } from "./navigation-rules.ts";
 
 /**
@@ -271,7 +272,7 @@ export function signOut(): Promise<void> {
 /** Renews the tokens, then syncs the session for the workspace on screen (spec: "on renewal"). */
 async function silentRefresh(): Promise<void> {
   if (state.status !== "signed_in") return;
-  const renewed = await renewSession();
+  const renewed = await renewToken();
   if (!renewed) return;
   try {
     await syncSession(routeWorkspaceId);

@@ -33,7 +33,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { useSignedInSession } from "../../auth/session.ts";
 import { UpgradePrompt } from "../../billing/components/upgrade-prompt.tsx";
 import { usePlan } from "../../billing/use-plan.ts";

@@ -18,7 +18,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { pendingInvitationToken } from "../../staff/pending-invitation.ts";
 import { CreateWorkspaceForm } from "../../workspace/components/create-workspace-form.tsx";

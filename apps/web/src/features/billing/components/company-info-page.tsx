@@ -5,7 +5,6 @@ import Button from "@mui/material/Button";
 import MenuItem from "@mui/material/MenuItem";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
-import { verifyCompanyCodeContract } from "@tasuki/contract/billing/company.contracts";
 import {
   BUSINESS_CATEGORIES,
   type Company,
@@ -20,12 +19,12 @@ import { z } from "zod";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { callApi } from "../../../lib/api-client.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useBusinessCategories } from "../../business-category/api/list-business-categories.ts";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCompany } from "../api/get-company.ts";
 import { useSaveCompany } from "../api/save-company.ts";
+import { verifyCompanyCode } from "../api/verify-company-code.ts";
 import { usePlan } from "../use-plan.ts";
 import { AddressFields } from "./address-fields.tsx";
 import { BillingGuard } from "./billing-guard.tsx";
@@ -118,7 +117,7 @@ function CompanyFormFields({ workspaceId, company }: { workspaceId: string; comp
     const value = form.getValues("corporate_number").trim();
     if (!/^\d{13}$/.test(value)) return;
     try {
-      const result = await callApi(verifyCompanyCodeContract, { body: { corporate_number: value } });
+      const result = await verifyCompanyCode(value);
       if (!result.valid) {
         form.setError("corporate_number", { message: "法人番号が正しくありません。13桁の番号をご確認ください。" });
       }

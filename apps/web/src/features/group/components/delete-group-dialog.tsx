@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import { useQueryClient } from "@tanstack/react-query";
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import { useEffect, useState } from "react";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { type DeleteGroupMode, useDeleteGroup } from "../api/delete-group.ts";
 import { restoreGroup } from "../api/restore-group.ts";

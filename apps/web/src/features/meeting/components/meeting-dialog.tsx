@@ -19,9 +19,9 @@ import { isCalendarDate, tokyoIso, weekdayOf } from "@tasuki/contract/rules/toky
 import { useState } from "react";
 import { toTokyo } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { useClosedDays } from "../../calendar/api/list-closed-days.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
 import { StaffPicker } from "../../organization/components/staff-picker.tsx";
-import { useClosedDays } from "../../task/views/use-closed-days.ts";
 import { createMeeting, putMeetingPeriodic, updateMeeting, useRoomNames } from "../api/meeting-api.ts";
 import { nextWorkingDay } from "../meeting-calendar.ts";
 

@@ -13,7 +13,7 @@ import type { MeetingDetail } from "@tasuki/contract/meeting/meeting.schema";
 import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef, useState } from "react";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { meetingQueryOptions, updateMeeting } from "../api/meeting-api.ts";
 

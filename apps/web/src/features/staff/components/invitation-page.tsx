@@ -12,7 +12,7 @@ import { useNavigate } from "@tanstack/react-router";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import { useCallback, useEffect, useState } from "react";
 import { ButtonLink } from "../../../components/router-link.tsx";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";

@@ -21,7 +21,7 @@ import { useMemo, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";

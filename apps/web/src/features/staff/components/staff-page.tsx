@@ -28,7 +28,7 @@ import { type ComponentType, useCallback, useEffect, useMemo, useState } from "r
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { displayName } from "../../../lib/person.ts";
 import { signOut, useSignedInSession } from "../../auth/session.ts";
 import { useGroupTree } from "../../group/api/list-group-tree.ts";

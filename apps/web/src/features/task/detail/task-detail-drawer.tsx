@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import { useRef } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
-import { isApiRequestError } from "../../../lib/api-client.ts";
+import { isApiRequestError } from "../../../lib/api-error.ts";
 import { useTaskDetail } from "./api/get-task-detail.ts";
 import { TaskDetailView } from "./task-detail-view.tsx";
 

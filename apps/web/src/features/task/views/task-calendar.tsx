@@ -31,6 +31,7 @@ import {
   weekdayColor,
 } from "../../../lib/date.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
+import { useClosedDays } from "../../calendar/api/list-closed-days.ts";
 import { daysOf, holidayName, periodOf, stepDate } from "../../meeting/meeting-calendar.ts";
 import { taskListKey, useTaskList } from "../api/list-tasks.ts";
 import { updateTask } from "../api/task-mutations.ts";
@@ -41,7 +42,6 @@ import { useTaskCache } from "../use-task-cache.ts";
 import { moveDeadlinePatch, storedInstant } from "./date-moves.ts";
 import type { TaskViewProps } from "./task-view-host.tsx";
 import { shortDeadline, tokyoDate, ViewDataState } from "./task-view-parts.tsx";
-import { useClosedDays } from "./use-closed-days.ts";
 import { useTaskViewer } from "./use-task-viewer.ts";
 
 /** Tasks drawn in a day of the month grid; the rest are counted and one click away in the week. */

@@ -13,6 +13,7 @@ import type { Task } from "@tasuki/contract/task/task.schema";
 import { memo, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { formatYearMonth, toTokyo, WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
+import { useClosedDays } from "../../calendar/api/list-closed-days.ts";
 import { holidayName } from "../../meeting/meeting-calendar.ts";
 import { secondaryItemsQueryOptions, usePrimaryItems } from "../api/item-api.ts";
 import { taskListKey, useTaskList } from "../api/list-tasks.ts";
@@ -26,7 +27,6 @@ import { addDaysTo, daysBetween, ganttPatch, storedInstant } from "./date-moves.
 import { type GanttRow, ganttRows, progressPoint, type Span } from "./gantt-model.ts";
 import type { TaskViewProps } from "./task-view-host.tsx";
 import { ViewDataState } from "./task-view-parts.tsx";
-import { useClosedDays } from "./use-closed-days.ts";
 import { useTaskViewer } from "./use-task-viewer.ts";
 
 const ROW = 32;

@@ -4,7 +4,8 @@ import { listTaskAttachmentsContract } from "@tasuki/contract/task/list-task-att
 import { newTaskAttachmentContract } from "@tasuki/contract/task/new-task-attachment.contract";
 import type { TaskAttachment } from "@tasuki/contract/task/task-attachment.schema";
 import { fetchApiFile, saveBlob } from "../../../../lib/api-blob.ts";
-import { ApiRequestError, callApi, renewSession } from "../../../../lib/api-client.ts";
+import { callApi, renewSession } from "../../../../lib/api-client.ts";
+import { ApiRequestError } from "../../../../lib/api-error.ts";
 import { getTokens } from "../../../../lib/token-store.ts";
 import { taskDetailKey } from "./get-task-detail.ts";
 
