@@ -1,4 +1,8 @@
+import { signupWithEmailContract } from "@tasuki/contract/auth/signup-with-email.contract";
+import { verificationCodeConfContract } from "@tasuki/contract/auth/verification-code-conf.contract";
+import { verificationCodeNewContract } from "@tasuki/contract/auth/verification-code-new.contract";
 import type { Role, WorkspaceUserStatus } from "@tasuki/contract/common/common.schema";
+import { newWorkspaceContract } from "@tasuki/contract/workspace/new-workspace.contract";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -8,6 +12,7 @@ import { findUserByEmail } from "../src/modules/user/user.repository.ts";
 import { insertWorkspaceUser } from "../src/modules/workspace-user/workspace-user.repository.ts";
 import type { RealtimeOptions } from "../src/realtime/realtime-hub.ts";
 import { type SmtpServer, startSmtpServer } from "./smtp.ts";
+import { type ApiClient, apiClient } from "./support/api-client.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -51,6 +56,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   smtp: SmtpServer;
+  /** The contract-typed client of this app (over `inject`). */
+  api: ApiClient;
   /** Moves the injected clock (milliseconds). */
   advance(ms: number): void;
   close(): Promise<void>;
@@ -90,6 +97,7 @@ export async function createTestApp(
     app,
     ctx,
     smtp,
+    api: apiClient(app),
     advance(ms) {
       offset += ms;
     },
@@ -140,37 +148,22 @@ export async function signUp(
   email = uniqueEmail(),
   names = { last_name: "山田", first_name: "太郎", last_name_kana: "ヤマダ", first_name_kana: "タロウ" },
 ) {
-  await call(t.app, {
-    method: "POST",
-    url: "/app/auth/verification-code/new",
-    payload: { email, purpose: "signup" },
-  });
+  await t.api.ok(verificationCodeNewContract, { body: { email, purpose: "signup" } });
   const code = await t.smtp.codeFor(email);
-  const conf = await call(t.app, {
-    method: "POST",
-    url: "/app/auth/verification-code/conf",
-    payload: { email, code, purpose: "signup" },
+  const { verification_token } = await t.api.ok(verificationCodeConfContract, {
+    body: { email, code, purpose: "signup" },
   });
-  const signup = await call(t.app, {
-    method: "POST",
-    url: "/app/auth/signup-with-email",
-    payload: { verification_token: conf.body.verification_token, password: PASSWORD, ...names, agree_terms: true },
+  const tokens = await t.api.ok(signupWithEmailContract, {
+    body: { verification_token, password: PASSWORD, ...names, agree_terms: true },
   });
-  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
-  return { email, tokens: signup.body as { access_token: string; refresh_token: string; realtime_token: string } };
+  return { email, tokens };
 }
 
 /** A user with a workspace of their own. */
 export async function signUpWithWorkspace(t: TestApp, name = "株式会社テスト") {
   const user = await signUp(t);
-  const ws = await call(t.app, {
-    method: "POST",
-    url: "/app/workspace/new",
-    token: user.tokens.access_token,
-    payload: { name },
-  });
-  if (ws.status !== 201) throw new Error(`workspace failed: ${JSON.stringify(ws.body)}`);
-  return { ...user, workspace: ws.body as { id: string; name: string; code: string } };
+  const workspace = await t.api.ok(newWorkspaceContract, { body: { name } }, { token: user.tokens.access_token });
+  return { ...user, workspace };
 }
 
 /**
