@@ -27,7 +27,7 @@ import { authSessions } from "../apps/api/src/db/schema/auth.ts";
 import { tasks } from "../apps/api/src/db/schema/tasks.ts";
 import { users } from "../apps/api/src/db/schema/users.ts";
 import { workspaces, workspaceUsers } from "../apps/api/src/db/schema/workspaces.ts";
-import { deriveKeys, signAccessToken, signRealtimeToken } from "../apps/api/src/modules/auth/tokens.ts";
+import { deriveKeys, signAccessToken, signRealtimeToken } from "../apps/api/src/lib/tokens.ts";
 import { RealtimeTestClient } from "../apps/api/src/realtime/realtime-test-client.ts";
 import { formatTable, memoryOf, prepareDatabase, root, round, sleep, startServer } from "./lib.ts";
 

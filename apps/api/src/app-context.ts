@@ -3,8 +3,8 @@ import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { Integrations } from "./integrations/integration-provider.ts";
 import type { Jobs } from "./jobs/jobs.ts";
+import type { AuthKeys } from "./lib/tokens.ts";
 import type { Mailer } from "./mail/mailer.ts";
-import type { AuthKeys } from "./modules/auth/tokens.ts";
 import type { PaymentProvider } from "./payments/payment-provider.ts";
 import type { ObjectStorage } from "./storage/object-storage.ts";
 

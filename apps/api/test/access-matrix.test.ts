@@ -1417,7 +1417,7 @@ describe("access matrix", () => {
 });
 
 /**
- * Authentication comes before validation (lib/route.ts: the token in onRequest, the session in preValidation):
+ * Authentication comes before validation (http/route.ts: the token in onRequest, the session in preValidation):
  * an anonymous call answers 401 whatever its input, never the schema's messages, on every endpoint that is not
  * public — files, uploads and the hand-made calls included.
  */

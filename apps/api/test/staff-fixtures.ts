@@ -2,7 +2,7 @@
 // these tests are about staff, not about the modules that manage those rows.
 import { expect } from "vitest";
 import { groups, images, officialPositions, workspaceUsers } from "../src/db/schema/workspaces.ts";
-import { hashOpaqueToken, newOpaqueToken } from "../src/modules/auth/tokens.ts";
+import { hashOpaqueToken, newOpaqueToken } from "../src/lib/tokens.ts";
 import { findStaffEvents } from "../src/modules/workspace-user/staff.repository.ts";
 import { addStaff, call, signUpWithWorkspace, type TestApp, uniqueEmail } from "./test-app.ts";
 

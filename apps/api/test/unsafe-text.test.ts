@@ -1,6 +1,6 @@
 /**
  * Text PostgreSQL cannot store (U+0000), text that is not Unicode (lone surrogates) and bodies that are not
- * UTF-8 answer 400 naming the field on every route, before validation (lib/route.ts, plugins/json-body.ts),
+ * UTF-8 answer 400 naming the field on every route, before validation (http/route.ts, plugins/json-body.ts),
  * and never reach the database: no 500, and the audit log goes on working.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

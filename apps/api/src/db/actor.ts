@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client.ts";
 
 /**
- * Who is acting in this call: the signed-in user of an authenticated request (set in lib/route.ts). The
+ * Who is acting in this call: the signed-in user of an authenticated request (set in http/route.ts). The
  * audit trigger reads it from the transaction-local setting `tasuki.actor`, which only our code sets.
  */
 const actorStorage = new AsyncLocalStorage<{ userId: string; write?: boolean }>();
 
-/** `write`: the call changes data (not a GET); a disabled workspace refuses those (plugins/workspace-scope.ts). */
+/** `write`: the call changes data (not a GET); a disabled workspace refuses those (http/workspace-scope.ts). */
 export function runAsActor<T>(userId: string, fn: () => T, options: { write?: boolean } = {}): T {
   return actorStorage.run({ userId, ...options }, fn);
 }

@@ -1,7 +1,7 @@
 /**
  * Text PostgreSQL cannot store or that is not Unicode: U+0000 (refused by `text` and `jsonb`, which failed the
  * whole statement with a 500) and a lone UTF-16 surrogate (no UTF-8 form: silently turned into U+FFFD). Every
- * route refuses it in params, query and body before validation (lib/route.ts), object keys included.
+ * route refuses it in params, query and body before validation (http/route.ts), object keys included.
  */
 const isUnsafe = (text: string): boolean => text.includes("\u0000") || !text.isWellFormed();
 

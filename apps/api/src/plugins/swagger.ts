@@ -4,7 +4,7 @@ import { openapiContract } from "@tasuki/contract/system/openapi.contract";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { AppContext } from "../app-context.ts";
-import { route } from "../lib/route.ts";
+import { route } from "../http/route.ts";
 
 type Document = ReturnType<typeof jsonSchemaTransformObject>;
 
@@ -50,7 +50,7 @@ function withoutUnusedSchemas(document: Document): Document {
 
 /**
  * OpenAPI 3.1 built from the route contracts, at /app/openapi.json, with a reference UI at /app/docs. Every
- * operation carries its contract's operationId and its own `security` (lib/route.ts); the server is the app's
+ * operation carries its contract's operationId and its own `security` (http/route.ts); the server is the app's
  * origin. `openapi-lint.test.ts` lints the served document with Redocly's recommended rules.
  */
 export async function registerSwagger(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -9,9 +9,9 @@ import {
 } from "../access/access.repository.ts";
 import { taskViewerOf as accessTaskViewerOf, canSeeAllProjects } from "../access/access.ts";
 import type { AppContext } from "../app-context.ts";
-import { verifyRealtimeToken } from "../modules/auth/tokens.ts";
+import { requireMember } from "../http/workspace-scope.ts";
+import { verifyRealtimeToken } from "../lib/tokens.ts";
 import { findPrimaryItems, findSecondaryItems } from "../modules/item/item.repository.ts";
-import { requireMember } from "../plugins/workspace-scope.ts";
 import { type EventSource, listenForEvents } from "./event-source.ts";
 import { type Notice, type NoticeRow, parseNotice } from "./notice.ts";
 import { findListeners, findLiveSessionIds, type Listener } from "./realtime.repository.ts";

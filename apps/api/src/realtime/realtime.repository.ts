@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { authSessions } from "../db/schema/auth.ts";
 import { workspaces, workspaceUsers } from "../db/schema/workspaces.ts";
-import { permissionsOf } from "../modules/authority/permissions.ts";
+import { permissionsOf } from "../lib/permissions.ts";
 
 export interface Listener {
   staffId: string;
@@ -17,7 +17,7 @@ export interface Listener {
 /**
  * The staff records of these users in a live workspace, whatever their status (a member who was just
  * suspended still hears of their own record, so that their open page signs them out): the membership
- * check of every request (findMembership, requireMember), for many users in one query.
+ * check of every request (http/session.repository.ts, requireMember), for many users in one query.
  */
 export async function findListeners(
   db: DbOrTx,

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../test/test-app.ts";
-import { deriveKeys, signRealtimeToken } from "../modules/auth/tokens.ts";
+import { deriveKeys, signRealtimeToken } from "../lib/tokens.ts";
 import { RealtimeTestClient } from "./realtime-test-client.ts";
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { realtimeContract } from "@tasuki/contract/system/realtime.contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../app-context.ts";
+import { socketRoute } from "../http/route.ts";
 import { forbidden } from "../lib/app-error.ts";
-import { socketRoute } from "../lib/route.ts";
 import { RealtimeHub, type RealtimeOptions } from "./realtime-hub.ts";
 
 /**

@@ -5,7 +5,7 @@ import { getAnalyticsWorkloadContract } from "@tasuki/contract/analytics/get-ana
 import { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   getAnalyticsBreakdown,
   getAnalyticsMeetings,

@@ -8,8 +8,8 @@ import {
 } from "@tasuki/contract/rules/tokyo-date";
 import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
+import { permissionsOf } from "../../lib/permissions.ts";
 import { weeklyReportMail } from "../../mail/weekly-report-templates.ts";
-import { permissionsOf } from "../authority/permissions.ts";
 import { currentPlan } from "../billing/plan.service.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
 import { summaryFigures } from "./analytics.repository.ts";

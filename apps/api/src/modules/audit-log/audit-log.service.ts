@@ -9,9 +9,9 @@ import type { AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import { formatSlashDateTime, instantOfInput } from "@tasuki/contract/rules/tokyo-date";
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, notFound } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { toCsv } from "../workspace-user/staff-csv-format.ts";
 import {

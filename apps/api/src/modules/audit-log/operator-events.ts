@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
-import { verifyAccessToken } from "../auth/tokens.ts";
+import { verifyAccessToken } from "../../lib/tokens.ts";
 import { insertOperatorEvent } from "./audit-log.repository.ts";
 
 /** The auth calls that open or renew a session, and what the operator log calls them. */

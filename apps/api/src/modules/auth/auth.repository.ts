@@ -10,15 +10,6 @@ import {
   verificationTokens,
 } from "../../db/schema/auth.ts";
 
-export async function findActiveSession(db: DbOrTx, sessionId: string, now: Date) {
-  const [row] = await db
-    .select({ id: authSessions.id, userId: authSessions.userId })
-    .from(authSessions)
-    .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function insertSession(db: DbOrTx, values: { userId: string; method: string; expiresAt: Date }) {
   const [row] = await db.insert(authSessions).values(values).returning();
   return row!;

@@ -11,7 +11,7 @@ import { verificationCodeConfContract } from "@tasuki/contract/auth/verification
 import { verificationCodeNewContract } from "@tasuki/contract/auth/verification-code-new.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   confirmVerificationCode,
   loginWithEmail,

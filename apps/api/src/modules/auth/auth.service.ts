@@ -1,7 +1,22 @@
 import type { TokenSet, VerificationPurpose } from "@tasuki/contract/auth/auth.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
 import { AppError, badRequest, conflict, unauthorized } from "../../lib/app-error.ts";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  hashOpaqueToken,
+  hashVerificationCode,
+  newOpaqueToken,
+  newVerificationCode,
+  SESSION_LIFETIME_MS,
+  sameHash,
+  signAccessToken,
+  signRealtimeToken,
+  VERIFICATION_CODE_MAX_ATTEMPTS,
+  VERIFICATION_CODE_TTL_MS,
+  VERIFICATION_TOKEN_TTL_MS,
+} from "../../lib/tokens.ts";
 import type { SendOptions } from "../../mail/mailer.ts";
 import {
   alreadyRegisteredMail,
@@ -27,22 +42,7 @@ import {
   revokeSession,
   revokeUserSessions,
 } from "./auth.repository.ts";
-import type { RequestAuth } from "./authenticate.ts";
 import { assertAcceptablePassword, hashPassword, verifyPassword } from "./passwords.ts";
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-  hashOpaqueToken,
-  hashVerificationCode,
-  newOpaqueToken,
-  newVerificationCode,
-  SESSION_LIFETIME_MS,
-  sameHash,
-  signAccessToken,
-  signRealtimeToken,
-  VERIFICATION_CODE_MAX_ATTEMPTS,
-  VERIFICATION_CODE_TTL_MS,
-  VERIFICATION_TOKEN_TTL_MS,
-} from "./tokens.ts";
 
 const MINUTE = 60;
 

@@ -5,10 +5,10 @@ import * as oidc from "openid-client";
 import type { AppContext } from "../../app-context.ts";
 import type { OidcProviderConfig } from "../../config.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
 import { AppError, badRequest, conflict, unauthorized } from "../../lib/app-error.ts";
 import { findIdentity, findUserByEmail, insertIdentity, insertUser } from "../user/user.repository.ts";
 import { startSession } from "./auth.service.ts";
-import type { RequestAuth } from "./authenticate.ts";
 import { findLiveOAuthState, issueOAuthState, type OAuthStateRow, spendOAuthState } from "./oauth-state.ts";
 
 export interface SnsCallback {

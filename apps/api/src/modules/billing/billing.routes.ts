@@ -19,7 +19,7 @@ import {
 } from "@tasuki/contract/billing/workspace-billing.contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   createCompany,
   getCompany,

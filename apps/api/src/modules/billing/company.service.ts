@@ -2,9 +2,9 @@ import type { Company } from "@tasuki/contract/billing/company.schema";
 import type { Partner } from "@tasuki/contract/billing/partner.contracts";
 import type { AppContext } from "../../app-context.ts";
 import type { BillingContact } from "../../db/schema/billing.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import {
   type CompanyRow,
   findCompanyById,

@@ -5,7 +5,7 @@ import { newPlanContractContract } from "@tasuki/contract/billing/plan-contract-
 import { setPlanContractPaymentMethodContract } from "@tasuki/contract/billing/plan-contract-payment-method.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { listPlanContracts } from "./plan.service.ts";
 import {
   cancelPlanContract,

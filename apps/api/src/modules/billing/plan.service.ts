@@ -11,9 +11,9 @@ import {
 import { DAY_MS } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { countLiveProjects } from "../project/project-count.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
 import { findCompanyOfWorkspace } from "./billing-profile.repository.ts";

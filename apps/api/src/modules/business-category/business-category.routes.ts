@@ -1,7 +1,7 @@
 import { listBusinessCategoriesContract } from "@tasuki/contract/business-category/business-category.contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { listAllBusinessCategories } from "./business-category.service.ts";
 
 export function registerBusinessCategoryRoutes(app: FastifyInstance, ctx: AppContext): void {

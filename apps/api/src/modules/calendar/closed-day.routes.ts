@@ -2,7 +2,7 @@ import { listClosedDaysContract } from "@tasuki/contract/calendar/list-closed-da
 import { putClosedDaysContract } from "@tasuki/contract/calendar/put-closed-days.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { listClosedDays, putClosedDays } from "./closed-day.service.ts";
 
 /** /app/closed-day/* (休業日) */

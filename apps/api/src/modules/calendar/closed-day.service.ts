@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { listClosedDays as listClosedDayRows, replaceClosedDays } from "./closed-day.repository.ts";
 
 /** Any member may read the closed days (calendars and previews mark them). */

@@ -2,7 +2,7 @@ import { cutText } from "@tasuki/contract/common/cut-text";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { ProviderRateLimitedError, ProviderTokenRejectedError } from "../../integrations/integration-provider.ts";
-import { permissionsOf } from "../authority/permissions.ts";
+import { permissionsOf } from "../../lib/permissions.ts";
 import { notifyIntegrationBroken } from "../notification/notification.service.ts";
 import { enqueueDeliveryJobs } from "./external-delivery-plan.ts";
 import {

@@ -12,7 +12,7 @@ import { patchMyExternalLinkageContract } from "@tasuki/contract/external-servic
 import { testMyExternalLinkageContract } from "@tasuki/contract/external-service/test-my-external-linkage.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   completeOAuth,
   deleteExternalService,

@@ -1,9 +1,9 @@
 import type { ExternalNoticeKinds, MyExternalLinkage } from "@tasuki/contract/external-service/external-service.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { ExternalServiceName } from "../../db/schema/integrations.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { conflict } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { planTestDelivery } from "./external-delivery-plan.ts";
 import {

@@ -9,7 +9,7 @@ import {
 } from "@tasuki/contract/group/group.contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   createGroup,
   deleteGroup,

@@ -2,9 +2,9 @@ import type { Group, GroupNode } from "@tasuki/contract/group/group.schema";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { lockOrganisation } from "../workspace/workspace-definition.repository.ts";
 import {

@@ -1,9 +1,9 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import { checkAccess, requireAccess } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, forbidden } from "../../lib/app-error.ts";
-import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { findTrashedParentIds } from "./item.repository.ts";
 
 /**

@@ -26,7 +26,7 @@ import {
 } from "@tasuki/contract/secondary-item/secondary-item.contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   createItem,
   deleteItems,

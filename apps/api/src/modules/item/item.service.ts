@@ -3,10 +3,10 @@ import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-it
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
 import { moveBetween, positionBetween } from "../../lib/position.ts";
-import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import {
   findItems,
   findItemWorkspaceIds,

@@ -1,11 +1,11 @@
 import type { CalendarFeed } from "@tasuki/contract/meeting/meeting-calendar.contracts";
 import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../app-context.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { AppError, forbidden, notFound } from "../../lib/app-error.ts";
+import { hashOpaqueToken, newOpaqueToken } from "../../lib/tokens.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
-import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
 import { loadRecipients } from "../notification/notification.repository.ts";
 import { taskLink } from "../notification/notification-mail.ts";
 import { loadStaffRefs } from "../task/task.repository.ts";

@@ -21,7 +21,7 @@ import {
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   createMeeting,
   deleteMeeting,

@@ -8,7 +8,7 @@ import {
 } from "@tasuki/contract/notification/notification.contracts";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   countUnreadNotifications,
   getNotificationPreference,

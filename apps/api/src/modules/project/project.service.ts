@@ -4,10 +4,10 @@ import type { z } from "zod";
 import { projectViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { moveBetween, positionBetween } from "../../lib/position.ts";
-import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
 import {

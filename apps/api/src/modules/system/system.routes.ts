@@ -4,8 +4,8 @@ import { healthzContract, readyzContract } from "@tasuki/contract/system/health.
 import { defaultAttachmentMaxBytes } from "@tasuki/contract/task/task-attachment.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext } from "../../app-context.ts";
+import { route } from "../../http/route.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { route } from "../../lib/route.ts";
 import { listProviders } from "../auth/oidc.service.ts";
 import { isLoopbackClient } from "./loopback.ts";
 import { renderOutbox } from "./outbox-page.ts";

@@ -8,8 +8,8 @@ import { newTaskAttachmentContract } from "@tasuki/contract/task/new-task-attach
 import { defaultAttachmentMaxBytes } from "@tasuki/contract/task/task-attachment.schema";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
+import { route } from "../../http/route.ts";
 import { AppError, badRequest } from "../../lib/app-error.ts";
-import { route } from "../../lib/route.ts";
 import { contentDisposition } from "./attachment-file-name.ts";
 import { servedContentType } from "./attachment-type.ts";
 import {

@@ -2,10 +2,10 @@ import type { TaskAttachment } from "@tasuki/contract/task/task-attachment.schem
 import { v7 as uuidv7 } from "uuid";
 import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import type { Membership } from "../../http/workspace-scope.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
-import type { Membership } from "../../plugins/workspace-scope.ts";
 import { type ObjectStorage, scopedStorage } from "../../storage/object-storage.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404 } from "../item/item-access.ts";
 import { findVisibleTasks, loadStaffRefs, type StaffRefRow, type TaskRow } from "../task/task.repository.ts";

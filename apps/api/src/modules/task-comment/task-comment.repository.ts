@@ -6,7 +6,7 @@ import { auditLogs } from "../../db/schema/audit-logs.ts";
 import { meetings } from "../../db/schema/meetings.ts";
 import { type CommentMentions, taskComments, taskWatchers } from "../../db/schema/task-comments.ts";
 import { groupMembers, groups, projects, workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
-import { permissionsOf } from "../authority/permissions.ts";
+import { permissionsOf } from "../../lib/permissions.ts";
 
 export type TaskCommentRow = typeof taskComments.$inferSelect;
 export type TaskAuditRow = typeof auditLogs.$inferSelect;

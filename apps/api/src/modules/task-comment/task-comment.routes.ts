@@ -8,7 +8,7 @@ import { putTaskWatcherContract } from "@tasuki/contract/task-comment/put-task-w
 import { updateTaskCommentContract } from "@tasuki/contract/task-comment/update-task-comment.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { listTaskActivity } from "./task-activity.service.ts";
 import {
   createTaskComment,

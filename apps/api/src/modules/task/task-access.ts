@@ -1,9 +1,9 @@
 import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import type { Membership } from "../../http/workspace-scope.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
-import type { Membership } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { memberOr404 } from "../item/item-access.ts";
 import { findTaskWorkspaceIds, findVisibleTasks, lockVisibleTasks, type TaskRow } from "./task.repository.ts";
 

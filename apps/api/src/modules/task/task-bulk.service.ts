@@ -3,7 +3,7 @@ import type { Task, TaskPatch, TaskStatus } from "@tasuki/contract/task/task.sch
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import type { TaskNotificationSettings } from "../../db/schema/tasks.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { type TaskRow, updateTasks } from "./task.repository.ts";
 import { checkDates, createTasks, instantOrNull, restoreTasks } from "./task.service.ts";

@@ -1,7 +1,7 @@
 import { checkAccess } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { Membership } from "../../http/workspace-scope.ts";
 import { AppError, badRequest } from "../../lib/app-error.ts";
-import type { Membership } from "../../plugins/workspace-scope.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
 import { meetingNotFound, parentInTrash, projectNotFound, trashedParentIds } from "../item/item-access.ts";
 import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";

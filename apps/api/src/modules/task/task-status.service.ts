@@ -1,9 +1,9 @@
 import type { TaskDetail, TaskStatus } from "@tasuki/contract/task/task.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import type { Membership } from "../../http/workspace-scope.ts";
 import { conflict, forbidden } from "../../lib/app-error.ts";
-import type { Membership } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { insertStatusChanges, type TaskRow, timeInStatusAt, updateTasks } from "./task.repository.ts";
 import { lockTasks, openTasks, taskInTrash } from "./task-access.ts";

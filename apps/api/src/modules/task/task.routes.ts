@@ -22,7 +22,7 @@ import {
 } from "@tasuki/contract/task/task-periodic.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { registerPeriodicPreviewRoute } from "./periodic-preview.routes.ts";
 import { syncGeneratedDescription } from "./sync-generated-description.service.ts";
 import { createTask, deleteTasks, getTask, restoreTask, updateTask } from "./task.service.ts";

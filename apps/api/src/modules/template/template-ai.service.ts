@@ -2,9 +2,9 @@ import type { generatePrimaryItemTplBodySchema } from "@tasuki/contract/template
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { listBusinessCategories } from "../business-category/business-category.repository.ts";
 import { catalogueExamples, cataloguePrimaryTemplates, catalogueSecondaryTemplates } from "./catalogue.ts";

@@ -7,9 +7,9 @@ import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TemplateBody, TemplateTaskNode } from "../../db/schema/templates.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, forbidden } from "../../lib/app-error.ts";
-import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { loadWorkspaceCalendar } from "../calendar/workspace-calendar.ts";
 import {
   findItems,

@@ -27,7 +27,7 @@ import { useTaskTplContract } from "@tasuki/contract/template/use-task-tpl.contr
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import type { TemplateBody } from "../../db/schema/templates.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   createTemplate,
   deleteTemplate,

@@ -12,10 +12,10 @@ import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TemplateBody, TemplateSecondaryNode, TemplateTaskNode } from "../../db/schema/templates.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, forbidden } from "../../lib/app-error.ts";
 import { positionBetween } from "../../lib/position.ts";
-import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { memberOr404 } from "../item/item-access.ts";
 import {
   deleteTemplate as deleteTemplateRow,

@@ -6,7 +6,7 @@ import { getMeContract } from "@tasuki/contract/user/get-me.contract";
 import { linkSnsContract } from "@tasuki/contract/user/link-sns.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { linkSns } from "../auth/oidc.service.ts";
 import { agreeTerms, cancelEmailChange, changeEmail, changePassword, getMe } from "./user.service.ts";
 

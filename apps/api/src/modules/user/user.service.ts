@@ -1,11 +1,11 @@
 import type { User } from "@tasuki/contract/user/user.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
 import { emailChangedMail, passwordChangedMail } from "../../mail/templates.ts";
 import { invalidateUserCodes, revokeUserSessions } from "../auth/auth.repository.ts";
 import { spendVerificationToken, verifyPasswordWithinLimits } from "../auth/auth.service.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords.ts";
 import {
   findIdentities,

@@ -2,9 +2,9 @@ import type { Role } from "@tasuki/contract/common/common.schema";
 import type { exportStaffQuerySchema, importStaffContract } from "@tasuki/contract/workspace-user/staff-csv.contract";
 import { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
 import { countInvitationMails } from "./invitation-quota.ts";
 import {

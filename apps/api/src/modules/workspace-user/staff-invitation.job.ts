@@ -1,8 +1,8 @@
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { SEND_MAIL_CONCURRENCY, SEND_MAIL_EXPIRE_SECONDS } from "../../jobs/send-mail.job.ts";
+import { hashOpaqueToken, newOpaqueToken } from "../../lib/tokens.ts";
 import { staffInvitationMail } from "../../mail/templates.ts";
-import { hashOpaqueToken, newOpaqueToken } from "../auth/tokens.ts";
 import { findWorkspace } from "../workspace/workspace.repository.ts";
 import { findStaff, issueInvitationToken } from "./staff.repository.ts";
 

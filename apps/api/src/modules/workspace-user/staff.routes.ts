@@ -14,7 +14,7 @@ import {
 } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import {
   acceptInvitation,
   deleteStaff,

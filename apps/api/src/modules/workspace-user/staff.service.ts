@@ -7,12 +7,12 @@ import type { updateWorkspaceUserContract } from "@tasuki/contract/workspace-use
 import type { z } from "zod";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { assertWorkspaceOpen, type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { needsRenumber, positionBetween } from "../../lib/position.ts";
+import { hashOpaqueToken } from "../../lib/tokens.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
-import { assertWorkspaceOpen, type Membership, requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
-import { hashOpaqueToken } from "../auth/tokens.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
 import { findImage } from "../image/image.repository.ts";
 import { findUserById } from "../user/user.repository.ts";

@@ -1,29 +1,8 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { groupMembers, groups, officialPositions, workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { groupMembers, groups, officialPositions, workspaceUsers } from "../../db/schema/workspaces.ts";
 
 export type WorkspaceUserRow = typeof workspaceUsers.$inferSelect;
-
-/**
- * The caller's staff record in a live workspace with the workspace's authority rules, or null:
- * the basis of every workspace check, in one query.
- */
-export async function findMembership(db: DbOrTx, workspaceId: string, userId: string) {
-  const [row] = await db
-    .select({ member: workspaceUsers, authorityRules: workspaces.authorityRules, workspaceStatus: workspaces.status })
-    .from(workspaceUsers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceUsers.workspaceId))
-    .where(
-      and(
-        eq(workspaceUsers.workspaceId, workspaceId),
-        eq(workspaceUsers.userId, userId),
-        isNull(workspaceUsers.deletedAt),
-        isNull(workspaces.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
 
 export async function insertWorkspaceUser(db: DbOrTx, values: typeof workspaceUsers.$inferInsert) {
   const [row] = await db.insert(workspaceUsers).values(values).returning();

@@ -2,7 +2,7 @@ import { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-
 import { updateWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/update-workspace-user-me.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { getWorkspaceUserMe, updateWorkspaceUserMe } from "./workspace-user.service.ts";
 
 export function registerWorkspaceUserRoutes(app: FastifyInstance, ctx: AppContext): void {

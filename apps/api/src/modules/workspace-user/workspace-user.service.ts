@@ -1,9 +1,9 @@
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
-import { type Membership, requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import { findImage } from "../image/image.repository.ts";
 import { toWorkspaceUser } from "./workspace-user.mapper.ts";
 import { loadStaffDetails, updateWorkspaceUser, type WorkspaceUserRow } from "./workspace-user.repository.ts";

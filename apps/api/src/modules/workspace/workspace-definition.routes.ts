@@ -5,7 +5,7 @@ import {
 } from "@tasuki/contract/workspace/put-official-positions.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { replaceGroupTypes, replaceOfficialPositions, saveOfficialPosition } from "./workspace-definition.service.ts";
 
 /** The organisation definitions: layers (階層) and official positions (役職). Base names go through PATCH /app/workspace/{id}. */

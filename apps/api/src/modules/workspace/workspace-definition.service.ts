@@ -1,8 +1,8 @@
 import type { GroupType, OfficialPosition } from "@tasuki/contract/workspace/workspace.schema";
 import type { AppContext } from "../../app-context.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
 import {
   deleteGroupTypes,
   deleteOfficialPositions,

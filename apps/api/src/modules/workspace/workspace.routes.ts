@@ -4,7 +4,7 @@ import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-works
 import { verifyNewWorkspaceCodeContract } from "@tasuki/contract/workspace/verify-new-code.contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { route } from "../../lib/route.ts";
+import { route } from "../../http/route.ts";
 import { createWorkspace, getWorkspace, isCodeAvailable, patchWorkspace } from "./workspace.service.ts";
 
 export function registerWorkspaceRoutes(app: FastifyInstance, ctx: AppContext): void {

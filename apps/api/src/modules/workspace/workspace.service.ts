@@ -8,10 +8,10 @@ import {
 } from "@tasuki/contract/workspace/workspace.schema";
 import type { AppContext } from "../../app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
+import type { RequestAuth } from "../../http/authenticate.ts";
+import { requireMember } from "../../http/workspace-scope.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
-import { requireMember } from "../../plugins/workspace-scope.ts";
-import type { RequestAuth } from "../auth/authenticate.ts";
-import { effectiveRules } from "../authority/permissions.ts";
+import { effectiveRules } from "../../lib/permissions.ts";
 import { startFirstContract } from "../billing/plan.service.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";

@@ -3,32 +3,14 @@ import type { Role } from "@tasuki/contract/common/common.schema";
 import { currentCallWrites } from "../db/actor.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { AppError, forbidden, notFound } from "../lib/app-error.ts";
-import type { RequestAuth } from "../modules/auth/authenticate.ts";
-import { permissionsOf } from "../modules/authority/permissions.ts";
-import { findMembership, type WorkspaceUserRow } from "../modules/workspace-user/workspace-user.repository.ts";
+import { permissionsOf } from "../lib/permissions.ts";
+import { type RequestAuth, takePrefetchedMembership } from "./authenticate.ts";
+import { type FoundMembership, findMembership } from "./session.repository.ts";
 
-export interface Membership extends WorkspaceUserRow {
+type StaffRow = NonNullable<FoundMembership>["member"];
+
+export interface Membership extends StaffRow {
   permissions: Permission[];
-}
-
-type FoundMembership = Awaited<ReturnType<typeof findMembership>>;
-
-/**
- * Memberships read by authenticate() together with the session (one query for both), for the workspace the
- * request names. Each is used once, by the first requireMember on the same database handle and workspace:
- * reads inside a transaction, or a second check after a write, still go to the database.
- */
-const prefetched = new WeakMap<RequestAuth, { db: DbOrTx; workspaceId: string; found: FoundMembership }>();
-
-export function rememberMembership(auth: RequestAuth, db: DbOrTx, workspaceId: string, found: FoundMembership): void {
-  prefetched.set(auth, { db, workspaceId, found });
-}
-
-function takePrefetched(auth: RequestAuth, db: DbOrTx, workspaceId: string): { found: FoundMembership } | null {
-  const entry = prefetched.get(auth);
-  if (!entry) return null;
-  prefetched.delete(auth);
-  return entry.db === db && entry.workspaceId === workspaceId ? { found: entry.found } : null;
 }
 
 /**
@@ -70,8 +52,9 @@ export async function requireMember(
     billing?: boolean;
   },
 ): Promise<Membership> {
-  const found = (takePrefetched(auth, db, workspaceId) ?? { found: await findMembership(db, workspaceId, auth.userId) })
-    .found;
+  const found = (
+    takePrefetchedMembership(auth, db, workspaceId) ?? { found: await findMembership(db, workspaceId, auth.userId) }
+  ).found;
   const member = found?.member;
   if (!member || member.status === "invited") throw notFound("workspace");
   if (member.status !== "active") {

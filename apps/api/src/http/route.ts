@@ -6,10 +6,10 @@ import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-z
 import type { z } from "zod";
 import type { AppContext } from "../app-context.ts";
 import { runAsActor } from "../db/actor.ts";
-import { confirmSession, type RequestAuth, verifyBearer } from "../modules/auth/authenticate.ts";
-import { badRequest } from "./app-error.ts";
-import { JsonText } from "./json-text.ts";
-import { findUnsafeText } from "./unsafe-text.ts";
+import { badRequest } from "../lib/app-error.ts";
+import { JsonText } from "../lib/json-text.ts";
+import { findUnsafeText } from "../lib/unsafe-text.ts";
+import { confirmSession, type RequestAuth, verifyBearer } from "./authenticate.ts";
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 
