@@ -50,9 +50,9 @@ module.exports = {
     {
       name: "lib-is-pure",
       severity: "error",
-      comment: "lib/ and config.ts are pure helpers: no database, HTTP, adapter or feature.",
-      from: { path: `${API}(lib/|config\\.ts$)` },
-      to: { path: API, pathNot: `${API}(lib/|config\\.ts$)` },
+      comment: "lib/ and config/ are pure helpers: no database, HTTP, adapter or feature.",
+      from: { path: `${API}(lib/|config/)` },
+      to: { path: API, pathNot: `${API}(lib/|config/)` },
     },
     {
       name: "adapters-below-http",

@@ -15,7 +15,7 @@ import path from "node:path";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { buildApp } from "../apps/api/src/app.ts";
-import { loadConfig } from "../apps/api/src/config.ts";
+import { loadConfig } from "../apps/api/src/config/config.ts";
 import { runWithoutActor } from "../apps/api/src/db/actor.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { companies, invoices, planContracts } from "../apps/api/src/db/schema/billing.ts";

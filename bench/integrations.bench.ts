@@ -15,7 +15,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../apps/api/src/app.ts";
-import { loadConfig } from "../apps/api/src/config.ts";
+import { loadConfig } from "../apps/api/src/config/config.ts";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { startFakeChatwork } from "../apps/api/test/fake-chatwork.ts";

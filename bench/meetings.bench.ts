@@ -13,7 +13,7 @@ import path from "node:path";
 import { eq, isNotNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { buildApp } from "../apps/api/src/app.ts";
-import { loadConfig } from "../apps/api/src/config.ts";
+import { loadConfig } from "../apps/api/src/config/config.ts";
 import { openConfiguredDatabase } from "../apps/api/src/db/open-configured.ts";
 import { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
 import { workspaceUsers } from "../apps/api/src/db/schema/workspaces.ts";

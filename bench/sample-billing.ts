@@ -4,11 +4,11 @@
  */
 
 import { endOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
-import { defaultBillingConfig } from "../apps/api/src/config.ts";
+import { defaultBillingConfig } from "../apps/api/src/config/config.ts";
 import type { DbOrTx } from "../apps/api/src/db/client.ts";
 import { companies, type planContracts } from "../apps/api/src/db/schema/billing.ts";
+import { corporateNumberCheckDigit } from "../apps/api/src/lib/check-digit.ts";
 import { addMonthsTokyo, transferDueDate } from "../apps/api/src/modules/billing/billing-calendar.ts";
-import { corporateNumberCheckDigit } from "../apps/api/src/modules/billing/check-digit.ts";
 import { insertInvoice, nextInvoiceSequence } from "../apps/api/src/modules/billing/invoice.repository.ts";
 import { invoiceRecipient } from "../apps/api/src/modules/billing/invoice.service.ts";
 import { invoiceTotals } from "../apps/api/src/modules/billing/invoice-math.ts";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./config/config.ts";
 import { binariesMajorVersion, DataDirLockedError, EmbeddedServerError } from "./db/embedded-server.ts";
 import { openConfiguredDatabase } from "./db/open-configured.ts";
 import { createLogDestination, logFileFor } from "./lib/log-destination.ts";

@@ -6,8 +6,8 @@ import { newWorkspaceContract } from "@tasuki/contract/workspace/new-workspace.c
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { expect } from "vitest";
 import { buildApp } from "../src/app.ts";
-import type { AppContext } from "../src/app-context.ts";
-import type { Config } from "../src/config.ts";
+import type { Config } from "../src/config/config.ts";
+import type { AppContext } from "../src/context/app-context.ts";
 import { findUserByEmail } from "../src/modules/user/user.repository.ts";
 import { insertWorkspaceUser } from "../src/modules/workspace-user/workspace-user.repository.ts";
 import type { RealtimeOptions } from "../src/realtime/realtime-hub.ts";

@@ -1,4 +1,4 @@
-import type { AiConfig } from "../config.ts";
+import type { AiConfig } from "../config/config.ts";
 import type { AiProvider } from "./ai-provider.ts";
 import { createOpenAiCompatibleProvider } from "./openai-compatible-provider.ts";
 import { createTemplateProvider } from "./template-provider.ts";

@@ -1,6 +1,6 @@
 import { primaryItemTplTreeSchema } from "@tasuki/contract/template/template.schema";
 import { z } from "zod";
-import type { AiConfig } from "../config.ts";
+import type { AiConfig } from "../config/config.ts";
 import { AppError } from "../lib/app-error.ts";
 import type { AiProvider, TaskDescriptionInput, TemplateGenerationInput } from "./ai-provider.ts";
 import { formatDeadline } from "./template-provider.ts";

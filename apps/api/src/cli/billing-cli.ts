@@ -4,7 +4,7 @@
  *   npm run billing -- add-partner CODE 名称 10     a partner whose code gives 10% off
  * They open the database the server uses (DATABASE_URL, or the embedded server of DATA_DIR while the API is stopped).
  */
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "../config/config.ts";
 import { openConfiguredDatabase } from "../db/open-configured.ts";
 import { insertPartner } from "../modules/billing/billing-profile.repository.ts";
 import { findInvoicesByNumber } from "../modules/billing/invoice.repository.ts";

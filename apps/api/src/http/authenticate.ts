@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 import type { DbOrTx } from "../db/client.ts";
 import { unauthorized } from "../lib/app-error.ts";
 import { verifyAccessToken } from "../lib/tokens.ts";

@@ -4,7 +4,7 @@ import type { ContractShape } from "@tasuki/contract/common/define-contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 import { runAsActor } from "../db/actor.ts";
 import { badRequest } from "../lib/app-error.ts";
 import { JsonText } from "../lib/json-text.ts";

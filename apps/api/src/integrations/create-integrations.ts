@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { createSecretBox } from "../lib/secret-box.ts";
 import { createChatworkApi } from "./chatwork/chatwork-api.ts";
 import type { Integrations } from "./integration-provider.ts";

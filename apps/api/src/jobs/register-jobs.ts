@@ -1,4 +1,4 @@
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 import { defineWeeklyReportJob } from "../modules/analytics/weekly-report.job.ts";
 import { defineVerificationCodeJob } from "../modules/auth/verification-code.job.ts";
 import { defineBillingDailyJob } from "../modules/billing/billing-daily.job.ts";

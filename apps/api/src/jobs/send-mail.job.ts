@@ -1,4 +1,4 @@
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 
 /**
  * Mail that need not reach the person while they wait (notices, reminders, digests) goes through this job:

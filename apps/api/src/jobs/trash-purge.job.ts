@@ -1,6 +1,6 @@
 import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { and, type Column, eq, gte, inArray, isNotNull, lt, not, notExists, or, sql } from "drizzle-orm";
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 import type { Db } from "../db/client.ts";
 import { meetings } from "../db/schema/meetings.ts";
 import { taskAttachments } from "../db/schema/task-attachments.ts";

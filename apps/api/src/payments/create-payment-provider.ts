@@ -1,5 +1,5 @@
-import type { Config } from "../config.ts";
-import { defaultBillingConfig } from "../config.ts";
+import type { Config } from "../config/config.ts";
+import { defaultBillingConfig } from "../config/config.ts";
 import { createLocalProvider } from "./local-provider.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";

@@ -3,7 +3,7 @@ import scalar from "@scalar/fastify-api-reference";
 import { openapiContract } from "@tasuki/contract/system/openapi.contract";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 import { route } from "../http/route.ts";
 
 type Document = ReturnType<typeof jsonSchemaTransformObject>;

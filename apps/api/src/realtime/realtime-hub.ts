@@ -8,7 +8,7 @@ import {
   type TaskViewer,
 } from "../access/access.repository.ts";
 import { taskViewerOf as accessTaskViewerOf, canSeeAllProjects } from "../access/access.ts";
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 import { requireMember } from "../http/workspace-scope.ts";
 import { verifyRealtimeToken } from "../lib/tokens.ts";
 import { findPrimaryItems, findSecondaryItems } from "../modules/item/item.repository.ts";

@@ -1,6 +1,6 @@
 import { realtimeContract } from "@tasuki/contract/system/realtime.contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../app-context.ts";
+import type { AppContext } from "../context/app-context.ts";
 import { socketRoute } from "../http/route.ts";
 import { forbidden } from "../lib/app-error.ts";
 import { RealtimeHub, type RealtimeOptions } from "./realtime-hub.ts";

@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { createLocalDiskStorage } from "./local-disk-storage.ts";
 import { createMemoryStorage } from "./memory-storage.ts";
 import type { ObjectStorage } from "./object-storage.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeS3 } from "../../test/fake-s3.ts";
 import { createTaskWorld } from "../../test/task-world.ts";
 import { bearer, call, createTestApp, type TestApp } from "../../test/test-app.ts";
-import type { S3Config } from "../config.ts";
+import type { S3Config } from "../config/config.ts";
 import { createS3Storage } from "./s3-storage.ts";
 
 const credentials = { accessKeyId: "tasuki-test", secretAccessKey: "s3cr3t/for+the+fake", region: "ap-northeast-1" };

@@ -1,4 +1,4 @@
-import type { S3Config } from "../config.ts";
+import type { S3Config } from "../config/config.ts";
 import { assertStorageKey, type ObjectStorage } from "./object-storage.ts";
 import { payloadHash, signS3Request } from "./s3-signature.ts";
 

@@ -1,4 +1,4 @@
-import type { IntegrationsConfig } from "../../config.ts";
+import type { IntegrationsConfig } from "../../config/config.ts";
 import {
   type ChatworkApi,
   ProviderCallError,

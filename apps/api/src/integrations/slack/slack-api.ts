@@ -1,5 +1,5 @@
 import { ErrorCode, type KnownBlock, type WebAPICallError, WebClient } from "@slack/web-api";
-import type { IntegrationsConfig } from "../../config.ts";
+import type { IntegrationsConfig } from "../../config/config.ts";
 import {
   type OutgoingMessage,
   ProviderCallError,

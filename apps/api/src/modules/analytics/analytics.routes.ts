@@ -4,7 +4,7 @@ import { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-anal
 import { getAnalyticsWorkloadContract } from "@tasuki/contract/analytics/get-analytics-workload.contract";
 import { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   getAnalyticsBreakdown,

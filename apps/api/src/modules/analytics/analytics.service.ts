@@ -14,7 +14,7 @@ import { fromDayNumber, startOfTokyoDayNumber, tokyoDayNumber } from "@tasuki/co
 import type { z } from "zod";
 import { findVisibleProjectIds } from "../../access/access.repository.ts";
 import { meetingViewerOf, projectViewerOf, taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";

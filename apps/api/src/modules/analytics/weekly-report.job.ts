@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { runWithoutActor } from "../../db/actor.ts";
 import { runWeeklyReports } from "./weekly-report.service.ts";
 

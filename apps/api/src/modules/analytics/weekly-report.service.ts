@@ -7,7 +7,7 @@ import {
   tokyoDayNumber,
 } from "@tasuki/contract/rules/tokyo-date";
 import { taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { permissionsOf } from "../../lib/permissions.ts";
 import { weeklyReportMail } from "../../mail/weekly-report-templates.ts";
 import { currentPlan } from "../billing/plan.service.ts";

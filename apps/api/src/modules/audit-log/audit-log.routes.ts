@@ -1,6 +1,6 @@
 import { exportAuditLogContract, listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { encodeCsv } from "../workspace-user/staff-csv-format.ts";
 import { exportAuditLogCsv, listAuditLogs } from "./audit-log.service.ts";

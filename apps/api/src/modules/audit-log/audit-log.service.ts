@@ -8,7 +8,7 @@ import {
 import type { AuditLog } from "@tasuki/contract/audit-log/audit-log.schema";
 import { formatSlashDateTime, instantOfInput } from "@tasuki/contract/rules/tokyo-date";
 import type { z } from "zod";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, notFound } from "../../lib/app-error.ts";

@@ -1,7 +1,7 @@
 import type { AuditAction } from "@tasuki/contract/audit-log/audit-log.schema";
 import { cutText } from "@tasuki/contract/common/cut-text";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { safeErrorMessage } from "../../lib/safe-error.ts";
 import { verifyAccessToken } from "../../lib/tokens.ts";

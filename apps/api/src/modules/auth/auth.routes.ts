@@ -10,7 +10,7 @@ import { snsProvidersContract } from "@tasuki/contract/auth/sns-providers.contra
 import { verificationCodeConfContract } from "@tasuki/contract/auth/verification-code-conf.contract";
 import { verificationCodeNewContract } from "@tasuki/contract/auth/verification-code-new.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   confirmVerificationCode,

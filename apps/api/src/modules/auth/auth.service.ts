@@ -1,5 +1,5 @@
 import type { TokenSet, VerificationPurpose } from "@tasuki/contract/auth/auth.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { AppError, badRequest, conflict, unauthorized } from "../../lib/app-error.ts";

@@ -1,5 +1,5 @@
 import type { VerificationPurpose } from "@tasuki/contract/auth/auth.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { SEND_MAIL_CONCURRENCY, SEND_MAIL_EXPIRE_SECONDS } from "../../jobs/send-mail.job.ts";
 import { deliverVerificationCode } from "./auth.service.ts";
 

@@ -1,6 +1,6 @@
 import { periodLastDay, seatPrice } from "@tasuki/contract/billing/plan.schema";
 import { DAY_MS, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { runWithoutActor } from "../../db/actor.ts";
 import { updateWorkspace } from "../workspace/workspace.repository.ts";
 import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { mail } from "../../mail/templates.ts";
 import { tokyoDateLabel } from "./billing-calendar.ts";

@@ -18,7 +18,7 @@ import {
   syncPaymentContract,
 } from "@tasuki/contract/billing/workspace-billing.contracts";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   createCompany,

@@ -1,10 +1,11 @@
 import type { Company } from "@tasuki/contract/billing/company.schema";
 import type { Partner } from "@tasuki/contract/billing/partner.contracts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { BillingContact } from "../../db/schema/billing.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
+import { isValidCorporateNumber, isValidRegistrationNumber } from "../../lib/check-digit.ts";
 import {
   type CompanyRow,
   findCompanyById,
@@ -14,7 +15,6 @@ import {
   type PartnerRow,
   updateCompany,
 } from "./billing-profile.repository.ts";
-import { isValidCorporateNumber, isValidRegistrationNumber } from "./check-digit.ts";
 import { findPartnerWithinLimits } from "./partner-code.ts";
 import { findCurrentContract } from "./plan-contract.repository.ts";
 

@@ -1,6 +1,6 @@
 import type { CreditCard } from "@tasuki/contract/billing/credit-card.schema";
 import type { PlanUsage } from "@tasuki/contract/billing/plan.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { corporateNumberCheckDigit, isValidCorporateNumber, isValidRegistrationNumber } from "./check-digit.ts";
+import { corporateNumberCheckDigit, isValidCorporateNumber, isValidRegistrationNumber } from "../../lib/check-digit.ts";
 import { invoiceTotals } from "./invoice-math.ts";
 
 const line = (amount: number, tax_rate = 10) => ({

@@ -1,8 +1,8 @@
 import type { Invoice, InvoiceStatus } from "@tasuki/contract/billing/invoice.schema";
 import { PREFECTURES } from "@tasuki/contract/common/address";
 import { DAY_MS, endOfTokyoDay, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
-import type { AppContext } from "../../app-context.ts";
-import { defaultBillingConfig } from "../../config.ts";
+import { defaultBillingConfig } from "../../config/config.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { InvoiceLine, InvoiceParty } from "../../db/schema/billing.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

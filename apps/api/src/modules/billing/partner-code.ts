@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { hitLimits, refundHits } from "../../plugins/rate-limit.ts";
 import { findPartnerByCode, type PartnerRow } from "./billing-profile.repository.ts";
 

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { badRequest } from "../../lib/app-error.ts";
 import { WebhookSignatureError } from "../../payments/payment-provider.ts";
 import { isPaymentEventKnown, recordPaymentEvent } from "./billing-profile.repository.ts";

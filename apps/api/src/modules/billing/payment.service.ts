@@ -1,6 +1,6 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
 import { DAY_MS, endOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { updateWorkspace } from "../workspace/workspace.repository.ts";
 import { mailChargeFailed } from "./billing-mail.ts";

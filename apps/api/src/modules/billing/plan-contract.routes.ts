@@ -4,7 +4,7 @@ import { changePlanContractContract } from "@tasuki/contract/billing/plan-contra
 import { newPlanContractContract } from "@tasuki/contract/billing/plan-contract-new.contract";
 import { setPlanContractPaymentMethodContract } from "@tasuki/contract/billing/plan-contract-payment-method.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { listPlanContracts } from "./plan.service.ts";
 import {

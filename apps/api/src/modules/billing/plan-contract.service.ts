@@ -11,7 +11,7 @@ import {
   planMisfit,
   seatPrice,
 } from "@tasuki/contract/billing/plan.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { InvoiceLine } from "../../db/schema/billing.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

@@ -9,7 +9,7 @@ import {
   TRIAL_DAYS,
 } from "@tasuki/contract/billing/plan.schema";
 import { DAY_MS } from "@tasuki/contract/rules/tokyo-date";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";

@@ -9,7 +9,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe } from "../../../test/fake-stripe.ts";
 import { apiAs, call, createTestApp, errorBody, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
-import { defaultBillingConfig } from "../../config.ts";
+import { defaultBillingConfig } from "../../config/config.ts";
 
 const SECRET = "sk_test_tasuki_local";
 const WEBHOOK_SECRET = "whsec_test_tasuki_local";

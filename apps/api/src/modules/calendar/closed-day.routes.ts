@@ -1,7 +1,7 @@
 import { listClosedDaysContract } from "@tasuki/contract/calendar/list-closed-days.contract";
 import { putClosedDaysContract } from "@tasuki/contract/calendar/put-closed-days.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { listClosedDays, putClosedDays } from "./closed-day.service.ts";
 

@@ -1,5 +1,5 @@
 import { planHasFeature } from "@tasuki/contract/billing/plan.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { ExternalNoticeKinds } from "../../db/schema/integrations.ts";
 import { currentPlan } from "../billing/plan.service.ts";

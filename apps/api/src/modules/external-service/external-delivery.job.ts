@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { runDelivery } from "./external-delivery.service.ts";
 
 declare module "../../jobs/jobs.ts" {

@@ -1,5 +1,5 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { ProviderRateLimitedError, ProviderTokenRejectedError } from "../../integrations/integration-provider.ts";
 import { permissionsOf } from "../../lib/permissions.ts";

@@ -11,7 +11,7 @@ import { newMyExternalLinkageContract } from "@tasuki/contract/external-service/
 import { patchMyExternalLinkageContract } from "@tasuki/contract/external-service/patch-my-external-linkage.contract";
 import { testMyExternalLinkageContract } from "@tasuki/contract/external-service/test-my-external-linkage.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   completeOAuth,

@@ -3,7 +3,7 @@ import type {
   ExternalRoute,
   WorkspaceExternalService,
 } from "@tasuki/contract/external-service/external-service.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { ExternalServiceName } from "../../db/schema/integrations.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { ExternalServiceName } from "../../db/schema/integrations.ts";
 import {
   type ChatworkApi,

@@ -1,5 +1,5 @@
 import type { ExternalNoticeKinds, MyExternalLinkage } from "@tasuki/contract/external-service/external-service.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { ExternalServiceName } from "../../db/schema/integrations.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";

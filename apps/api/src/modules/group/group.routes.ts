@@ -8,7 +8,7 @@ import {
   updateGroupContract,
 } from "@tasuki/contract/group/group.contracts";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   createGroup,

@@ -1,6 +1,6 @@
 import type { Group, GroupNode } from "@tasuki/contract/group/group.schema";
 import { v7 as uuidv7 } from "uuid";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";

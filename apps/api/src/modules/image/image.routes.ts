@@ -2,7 +2,7 @@ import multipart, { type Multipart } from "@fastify/multipart";
 import { idSchema } from "@tasuki/contract/common/common.schema";
 import { getImageContract, newImageContract } from "@tasuki/contract/image/image.contracts";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { AppError, badRequest } from "../../lib/app-error.ts";
 import { scopedStorage } from "../../storage/object-storage.ts";

@@ -1,7 +1,7 @@
 import type { imageSchema } from "@tasuki/contract/image/image.contracts";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";

@@ -25,7 +25,7 @@ import {
   updateSecondaryItemContract,
 } from "@tasuki/contract/secondary-item/secondary-item.contracts";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   createItem,

@@ -1,7 +1,7 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
 import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
 import { v7 as uuidv7 } from "uuid";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";

@@ -1,6 +1,6 @@
 import type { CalendarFeed } from "@tasuki/contract/meeting/meeting-calendar.contracts";
 import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { AppError, forbidden, notFound } from "../../lib/app-error.ts";

@@ -1,5 +1,5 @@
 import { meetingAudienceWithin } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { positionBetween } from "../../lib/position.ts";
 import { insertItems, lastItemPosition } from "../item/item.repository.ts";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { carryOverEndedMeetings } from "./meeting-carry-over.ts";
 import { sendMeetingReminders } from "./meeting-notices.ts";
 import { extendMeetingSeries } from "./meeting-periodic.ts";

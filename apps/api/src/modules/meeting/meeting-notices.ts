@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { NotificationKind } from "../../db/schema/notifications.ts";
 import type { MailMessage } from "../../mail/mailer.ts";

@@ -2,7 +2,7 @@ import { addDays, atTokyo, tokyoDate, tokyoTimeOfDay } from "@tasuki/contract/ru
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { meetings } from "../../db/schema/meetings.ts";
 import { planRegeneration } from "../task/recurrence/plan-regeneration.ts";

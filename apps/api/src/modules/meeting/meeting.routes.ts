@@ -20,7 +20,7 @@ import {
 } from "@tasuki/contract/meeting/meeting-calendar.contracts";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   createMeeting,

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { runWithoutActor } from "../../db/actor.ts";
 import { runDailyNotifications } from "./notification.service.ts";
 

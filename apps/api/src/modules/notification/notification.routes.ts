@@ -7,7 +7,7 @@ import {
   readNotificationContract,
 } from "@tasuki/contract/notification/notification.contracts";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   countUnreadNotifications,

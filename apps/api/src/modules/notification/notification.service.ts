@@ -1,7 +1,7 @@
 import type { Notification, NotificationPreference } from "@tasuki/contract/notification/notification.schema";
 import { addDays, atTokyo, tokyoDate, tokyoParts } from "@tasuki/contract/rules/tokyo-date";
 import { and, inArray, lte, sql } from "drizzle-orm";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { type NotificationKind, notifications } from "../../db/schema/notifications.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

@@ -2,7 +2,7 @@ import type { listProjectsContract, newProjectContract } from "@tasuki/contract/
 import type { Project, projectPatchSchema } from "@tasuki/contract/project/project.schema";
 import type { z } from "zod";
 import { projectViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";

@@ -3,7 +3,7 @@ import { devOutboxContract, devOutboxJsonContract } from "@tasuki/contract/syste
 import { healthzContract, readyzContract } from "@tasuki/contract/system/health.contract";
 import { defaultAttachmentMaxBytes } from "@tasuki/contract/task/task-attachment.schema";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { listProviders } from "../auth/oidc.service.ts";

@@ -7,7 +7,7 @@ import { listTaskAttachmentsContract } from "@tasuki/contract/task/list-task-att
 import { newTaskAttachmentContract } from "@tasuki/contract/task/new-task-attachment.contract";
 import { defaultAttachmentMaxBytes } from "@tasuki/contract/task/task-attachment.schema";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { AppError, badRequest } from "../../lib/app-error.ts";
 import { contentDisposition } from "./attachment-file-name.ts";

@@ -1,7 +1,7 @@
 import type { TaskAttachment } from "@tasuki/contract/task/task-attachment.schema";
 import { v7 as uuidv7 } from "uuid";
 import { taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import type { Membership } from "../../http/workspace-scope.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";

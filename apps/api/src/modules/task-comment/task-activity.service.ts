@@ -1,7 +1,7 @@
 import { formatSlashDate } from "@tasuki/contract/rules/tokyo-date";
 import type { ActivityFieldChange, TaskActivity } from "@tasuki/contract/task-comment/task-comment.schema";
 import { checkAccess } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
 import { listStatusChanges, loadStaffRefs } from "../task/task.repository.ts";

@@ -7,7 +7,7 @@ import { newTaskCommentContract } from "@tasuki/contract/task-comment/new-task-c
 import { putTaskWatcherContract } from "@tasuki/contract/task-comment/put-task-watcher.contract";
 import { updateTaskCommentContract } from "@tasuki/contract/task-comment/update-task-comment.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { listTaskActivity } from "./task-activity.service.ts";
 import {

@@ -2,7 +2,7 @@ import { cutText } from "@tasuki/contract/common/cut-text";
 import type { TaskComment, TaskWatchers } from "@tasuki/contract/task-comment/task-comment.schema";
 import { findTaskAudience } from "../../access/access.repository.ts";
 import { taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { CommentMentions } from "../../db/schema/task-comments.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

@@ -1,7 +1,7 @@
 import { addMonths, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import { periodicPreviewContract } from "@tasuki/contract/task/periodic-preview.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { previewPeriodicRule } from "./periodic-preview.service.ts";

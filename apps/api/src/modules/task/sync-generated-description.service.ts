@@ -1,7 +1,7 @@
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { defaultBaseNames } from "@tasuki/contract/workspace/workspace.schema";
 import { type AccessMember, checkAccess } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { conflict } from "../../lib/app-error.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";

@@ -1,5 +1,5 @@
 import { taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import type { Membership } from "../../http/workspace-scope.ts";

@@ -1,7 +1,7 @@
 import type { newTaskContract } from "@tasuki/contract/task/task.contracts";
 import type { Task, TaskPatch, TaskStatus } from "@tasuki/contract/task/task.schema";
 import type { z } from "zod";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { TaskNotificationSettings } from "../../db/schema/tasks.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";

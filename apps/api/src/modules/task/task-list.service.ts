@@ -3,7 +3,7 @@ import type { listMyTasksContract, listTasksContract } from "@tasuki/contract/ta
 import type { Task } from "@tasuki/contract/task/task.schema";
 import type { z } from "zod";
 import { taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";

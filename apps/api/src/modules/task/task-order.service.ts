@@ -1,7 +1,7 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
 import { moveBetween, positionBetween } from "../../lib/position.ts";

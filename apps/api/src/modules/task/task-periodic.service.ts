@@ -4,7 +4,7 @@ import type { Task, TaskDetail } from "@tasuki/contract/task/task.schema";
 import type { TaskOccurrence } from "@tasuki/contract/task/task-periodic.contract";
 import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

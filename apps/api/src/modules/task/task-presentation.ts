@@ -1,5 +1,5 @@
 import type { Task, TaskDetail } from "@tasuki/contract/task/task.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { JsonText } from "../../lib/json-text.ts";
 import { imageUrl } from "../image/image-url.ts";

@@ -21,7 +21,7 @@ import {
   putTasksPeriodicContract,
 } from "@tasuki/contract/task/task-periodic.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { registerPeriodicPreviewRoute } from "./periodic-preview.routes.ts";
 import { syncGeneratedDescription } from "./sync-generated-description.service.ts";

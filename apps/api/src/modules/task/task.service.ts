@@ -4,7 +4,7 @@ import type { TaskDetail, TaskPatch } from "@tasuki/contract/task/task.schema";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import { taskViewerOf } from "../../access/access.ts";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TaskNotificationSettings } from "../../db/schema/tasks.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

@@ -1,6 +1,6 @@
 import type { generatePrimaryItemTplBodySchema } from "@tasuki/contract/template/generate-primary-item-tpl.contract";
 import type { z } from "zod";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";

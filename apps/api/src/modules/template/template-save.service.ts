@@ -2,7 +2,7 @@ import { cutText } from "@tasuki/contract/common/cut-text";
 import { addDays, type CalendarDate, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { DayBasis } from "@tasuki/contract/template/template.schema";
 import { TEMPLATE_LIMITS } from "@tasuki/contract/template/template.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { TemplateTaskNode } from "../../db/schema/templates.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { badRequest } from "../../lib/app-error.ts";

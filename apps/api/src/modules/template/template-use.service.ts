@@ -4,7 +4,7 @@ import type { DatedTask, TemplatePreview } from "@tasuki/contract/template/previ
 import type { DayBasis, TemplateKind } from "@tasuki/contract/template/template.schema";
 import type { UsedPrimaryItem, UsedSecondaryItem } from "@tasuki/contract/template/use-template.schema";
 import { v7 as uuidv7 } from "uuid";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TemplateBody, TemplateTaskNode } from "../../db/schema/templates.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

@@ -25,7 +25,7 @@ import { usePrimaryItemTplContract } from "@tasuki/contract/template/use-primary
 import { useSecondaryItemTplContract } from "@tasuki/contract/template/use-secondary-item-tpl.contract";
 import { useTaskTplContract } from "@tasuki/contract/template/use-task-tpl.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { TemplateBody } from "../../db/schema/templates.ts";
 import { route } from "../../http/route.ts";
 import {

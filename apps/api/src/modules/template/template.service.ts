@@ -9,7 +9,7 @@ import {
 } from "@tasuki/contract/template/template.schema";
 import type { updateTaskTplsBodySchema } from "@tasuki/contract/template/update-task-tpls.contract";
 import type { z } from "zod";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TemplateBody, TemplateSecondaryNode, TemplateTaskNode } from "../../db/schema/templates.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";

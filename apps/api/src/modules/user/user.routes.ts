@@ -5,7 +5,7 @@ import { changePasswordContract } from "@tasuki/contract/user/change-password.co
 import { getMeContract } from "@tasuki/contract/user/get-me.contract";
 import { linkSnsContract } from "@tasuki/contract/user/link-sns.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { linkSns } from "../auth/oidc.service.ts";
 import { agreeTerms, cancelEmailChange, changeEmail, changePassword, getMe } from "./user.service.ts";

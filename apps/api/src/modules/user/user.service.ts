@@ -1,5 +1,5 @@
 import type { User } from "@tasuki/contract/user/user.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";

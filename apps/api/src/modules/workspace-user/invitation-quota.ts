@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { type Hits, hitLimit, hitLimits, type Limit, refundHits } from "../../plugins/rate-limit.ts";
 

@@ -1,7 +1,7 @@
 import type { Role } from "@tasuki/contract/common/common.schema";
 import type { exportStaffQuerySchema, importStaffContract } from "@tasuki/contract/workspace-user/staff-csv.contract";
 import { z } from "zod";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";

@@ -1,4 +1,4 @@
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { SEND_MAIL_CONCURRENCY, SEND_MAIL_EXPIRE_SECONDS } from "../../jobs/send-mail.job.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../../lib/tokens.ts";

@@ -13,7 +13,7 @@ import {
   updateWorkspaceUserContract,
 } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import {
   acceptInvitation,

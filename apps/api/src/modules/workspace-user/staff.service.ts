@@ -5,7 +5,7 @@ import type { newWorkspaceUserContract } from "@tasuki/contract/workspace-user/n
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import type { updateWorkspaceUserContract } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
 import type { z } from "zod";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { assertWorkspaceOpen, type Membership, requireMember } from "../../http/workspace-scope.ts";

@@ -1,7 +1,7 @@
 import { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-workspace-user-me.contract";
 import { updateWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/update-workspace-user-me.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { getWorkspaceUserMe, updateWorkspaceUserMe } from "./workspace-user.service.ts";
 

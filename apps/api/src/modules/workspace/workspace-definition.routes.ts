@@ -4,7 +4,7 @@ import {
   putOfficialPositionsContract,
 } from "@tasuki/contract/workspace/put-official-positions.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { replaceGroupTypes, replaceOfficialPositions, saveOfficialPosition } from "./workspace-definition.service.ts";
 

@@ -3,7 +3,7 @@ import { newWorkspaceContract } from "@tasuki/contract/workspace/new-workspace.c
 import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
 import { verifyNewWorkspaceCodeContract } from "@tasuki/contract/workspace/verify-new-code.contract";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import { route } from "../../http/route.ts";
 import { createWorkspace, getWorkspace, isCodeAvailable, patchWorkspace } from "./workspace.service.ts";
 

@@ -6,7 +6,7 @@ import {
   defaultBaseNames,
   type Workspace,
 } from "@tasuki/contract/workspace/workspace.schema";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";

@@ -1,12 +1,12 @@
-import type { AiProvider } from "./ai/ai-provider.ts";
-import type { Config } from "./config.ts";
-import type { Database, Db } from "./db/client.ts";
-import type { Integrations } from "./integrations/integration-provider.ts";
-import type { Jobs } from "./jobs/jobs.ts";
-import type { AuthKeys } from "./lib/tokens.ts";
-import type { Mailer } from "./mail/mailer.ts";
-import type { PaymentProvider } from "./payments/payment-provider.ts";
-import type { ObjectStorage } from "./storage/object-storage.ts";
+import type { AiProvider } from "../ai/ai-provider.ts";
+import type { Config } from "../config/config.ts";
+import type { Database, Db } from "../db/client.ts";
+import type { Integrations } from "../integrations/integration-provider.ts";
+import type { Jobs } from "../jobs/jobs.ts";
+import type { AuthKeys } from "../lib/tokens.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { PaymentProvider } from "../payments/payment-provider.ts";
+import type { ObjectStorage } from "../storage/object-storage.ts";
 
 /** What every service needs, built once at start and passed down; tests build their own. */
 export interface AppContext {
