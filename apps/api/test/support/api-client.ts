@@ -25,8 +25,11 @@ export type Target = FastifyInstance | string;
 type ParamsPart<C extends ContractShape> = C["params"] extends z.ZodType
   ? { params: ContractParams<C> }
   : { params?: undefined };
+// A query whose fields are all optional may be left out: no query string is the same as an empty one.
 type QueryPart<C extends ContractShape> = C["query"] extends z.ZodType
-  ? { query: ContractQuery<C> }
+  ? object extends ContractQuery<C>
+    ? { query?: ContractQuery<C> }
+    : { query: ContractQuery<C> }
   : { query?: undefined };
 type BodyPart<C extends ContractShape> = C["body"] extends z.ZodType ? { body: ContractBody<C> } : { body?: undefined };
 
@@ -51,7 +54,10 @@ type CallArgs<C extends ContractShape> =
  * The answer's body: the contract's response when the status is the contract's success status, the API's
  * error body (`{message, dev_message, code}`) on a refusal; a test reads the one its status says it is.
  */
-export type AnswerBody<C extends ContractShape> = ContractResponse<C> & Partial<ApiError>;
+export type AnswerBody<C extends ContractShape> = Payload<C> & Partial<ApiError>;
+
+// A file the contract `produces` arrives as text (its bytes are in `raw`), unless it is JSON.
+type Payload<C extends ContractShape> = ContractResponse<C> extends Blob ? string : ContractResponse<C>;
 
 export interface Answer<C extends ContractShape> {
   status: number;
@@ -121,7 +127,11 @@ async function fetchRaw(baseUrl: string, request: RawRequest): Promise<RawAnswer
       ...(request.headers ?? {}),
       ...bearer(request.token),
     },
-    body: isObject ? JSON.stringify(payload) : (payload as string | Buffer | undefined),
+    body: isObject
+      ? JSON.stringify(payload)
+      : typeof payload === "string" || payload === undefined
+        ? payload
+        : new Uint8Array(payload as Buffer),
   });
   const raw = Buffer.from(await response.arrayBuffer());
   const text = raw.toString("utf8");
@@ -177,7 +187,7 @@ export interface ApiClient {
   /** Calls an endpoint through its contract and answers its status and body, whatever the status. */
   call<C extends ContractShape>(contract: C, ...args: CallArgs<C>): Promise<Answer<C>>;
   /** Calls an endpoint through its contract and answers its response; any other status than the contract's throws (set-up). */
-  ok<C extends ContractShape>(contract: C, ...args: CallArgs<C>): Promise<ContractResponse<C>>;
+  ok<C extends ContractShape>(contract: C, ...args: CallArgs<C>): Promise<Payload<C>>;
   /** A request written by hand, for what the contract forbids on purpose. */
   raw(request: RawRequest): Promise<RawAnswer>;
 }

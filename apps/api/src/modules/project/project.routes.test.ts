@@ -1,8 +1,24 @@
-import { defaultAuthorityRules } from "@tasuki/contract/authority/authority.schema";
+import { type AuthorityRules, defaultAuthorityRules } from "@tasuki/contract/authority/authority.schema";
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import {
+  deleteProjectContract,
+  getProjectContract,
+  listProjectsContract,
+  newProjectContract,
+  putProjectPositionContract,
+  restoreProjectContract,
+  updateProjectContract,
+} from "@tasuki/contract/project/project.contracts";
+import { openapiContract } from "@tasuki/contract/system/openapi.contract";
+import { listTasksContract, newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { newTaskTplContract } from "@tasuki/contract/template/new-task-tpl.contract";
+import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../../test/query-counter.ts";
-import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import type { Answer } from "../../../test/support/api-client.ts";
+import { addStaff, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
 
 let t: TestApp;
@@ -14,8 +30,6 @@ afterAll(async () => {
 });
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token?: string, payload?: object) =>
-  call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
 
 const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
 
@@ -42,15 +56,11 @@ async function projectRowsOf(workspaceId: string) {
   return t.ctx.db.select().from(projects).where(eq(projects.workspaceId, workspaceId));
 }
 
-async function newProject(token: string, workspaceId: string, fields: Record<string, unknown> = {}) {
-  const res = await api("POST", "/app/project/new", token, { workspace_id: workspaceId, name: "新規事業", ...fields });
-  if (res.status !== 201) throw new Error(`project failed: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; position: number; [key: string]: unknown };
+function newProject(token: string, workspaceId: string, fields: Partial<ContractBody<typeof newProjectContract>> = {}) {
+  return t.api.ok(newProjectContract, { body: { workspace_id: workspaceId, name: "新規事業", ...fields } }, { token });
 }
 
 const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
-
-const listUrl = (workspaceId: string, extra = "") => `/app/project/list?workspace_id=${workspaceId}${extra}`;
 
 function expectErrorBody(res: { status: number; body: unknown }, status: number, code?: string) {
   expect(res.status).toBe(status);
@@ -67,17 +77,27 @@ describe("a project in the trash", () => {
     const ws = owner.workspace.id;
     const token = owner.tokens.access_token;
     const project = await newProject(token, ws, { name: "中止案件" });
-    const item = await api("POST", "/app/primary-item/new", token, {
-      workspace_id: ws,
-      project_id: project.id,
-      name: "準備",
-    });
+    const item = await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: ws,
+          project_id: project.id,
+          name: "準備",
+        },
+      },
+      { token },
+    );
     expect(item.status).toBe(201);
-    const tpl = await api("POST", "/app/task-tpl/new", token, { workspace_id: ws, title: "定例の準備" });
+    const tpl = await t.api.call(newTaskTplContract, { body: { workspace_id: ws, title: "定例の準備" } }, { token });
     expect(tpl.status).toBe(201);
-    const free = await api("POST", "/app/task/new", token, { workspace_id: ws, title: "まだどこにもない" });
+    const free = await t.api.call(
+      newTaskContract,
+      { body: { workspace_id: ws, title: "まだどこにもない" } },
+      { token },
+    );
     expect(free.status).toBe(201);
-    expect((await api("DELETE", `/app/project/${project.id}`, token)).status).toBe(200);
+    expect((await t.api.call(deleteProjectContract, { params: { id: project.id } }, { token })).status).toBe(200);
 
     const writes: [Method, string, object | undefined][] = [
       ["POST", "/app/task/new", { workspace_id: ws, title: "ゴミ箱へ", project_id: project.id }],
@@ -103,13 +123,17 @@ describe("a project in the trash", () => {
       ],
     ];
     for (const [method, url, payload] of writes) {
-      expectErrorBody(await api(method, url, token, payload), 400, "parent_in_trash");
+      expectErrorBody(await t.api.raw({ method, url, token, payload }), 400, "parent_in_trash");
     }
-    const tasks = await api("GET", `/app/task/list?workspace_id=${ws}&tab=project&project_id=${project.id}`, token);
+    const tasks = await t.api.call(
+      listTasksContract,
+      { query: { workspace_id: ws, tab: "project", project_id: project.id } },
+      { token },
+    );
     expect(tasks.body.items ?? []).toEqual([]);
-    expect((await api("PUT", `/app/project/${project.id}/restoration`, token)).status).toBe(200);
+    expect((await t.api.call(restoreProjectContract, { params: { id: project.id } }, { token })).status).toBe(200);
     const [method, url, payload] = writes[0]!;
-    expect((await api(method, url, token, payload)).status).toBe(201);
+    expect((await t.api.raw({ method, url, token, payload })).status).toBe(201);
   });
 });
 
@@ -128,17 +152,23 @@ describe("POST /app/project/new and GET /app/project/{id}", () => {
     const group = await createGroup(ws, "営業部");
 
     const first = await newProject(token, ws, { name: "一つ目" });
-    const res = await api("POST", "/app/project/new", token, {
-      workspace_id: ws,
-      name: "  新商品開発  ",
-      description: "秋の新商品",
-      group_id: group.id,
-      manager_id: manager.staffId,
-      member_ids: [member.staffId, manager.staffId, member.staffId],
-      starts_on: "2026-04-01",
-      ends_on: "2026-09-30",
-      color: "#E53935",
-    });
+    const res = await t.api.call(
+      newProjectContract,
+      {
+        body: {
+          workspace_id: ws,
+          name: "  新商品開発  ",
+          description: "秋の新商品",
+          group_id: group.id,
+          manager_id: manager.staffId,
+          member_ids: [member.staffId, manager.staffId, member.staffId],
+          starts_on: "2026-04-01",
+          ends_on: "2026-09-30",
+          color: "#E53935",
+        },
+      },
+      { token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       workspace_id: ws,
@@ -153,10 +183,10 @@ describe("POST /app/project/new and GET /app/project/{id}", () => {
       deleted_at: null,
     });
     expect(res.body.members.map((m: { id: string }) => m.id).sort()).toEqual([manager.staffId, member.staffId].sort());
-    expect(res.body.members.find((m: { id: string }) => m.id === member.staffId).avatar_url).toBeNull();
+    expect(res.body.members.find((m: { id: string }) => m.id === member.staffId)!.avatar_url).toBeNull();
     expect(res.body.position).toBeGreaterThan(first.position);
 
-    const got = await api("GET", `/app/project/${res.body.id}`, token);
+    const got = await t.api.call(getProjectContract, { params: { id: res.body.id } }, { token });
     expect(got).toMatchObject({ status: 200, body: { ...res.body, members: expect.any(Array) } });
 
     const minimal = await newProject(token, ws, { name: "最小" });
@@ -185,35 +215,53 @@ describe("GET /app/project/list", () => {
     await newProject(token, ws, { name: "開発基盤", group_id: dev.id });
     await newProject(token, ws, { name: "営業資料100%刷新", group_id: sales.id, status: "archived" });
     const trashed = await newProject(token, ws, { name: "中止案件", group_id: sales.id });
-    await api("DELETE", `/app/project/${trashed.id}`, token);
+    await t.api.call(deleteProjectContract, { params: { id: trashed.id } }, { token });
 
-    const all = await api("GET", listUrl(ws), token);
+    const all = await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token });
     expect(all).toMatchObject({ status: 200, body: { total: 3 } });
     expect(names(all.body)).toEqual(["営業キャンペーン", "開発基盤", "営業資料100%刷新"]);
-    expect(names((await api("GET", listUrl(ws, `&group_id=${sales.id}`), token)).body)).toEqual([
-      "営業キャンペーン",
-      "営業資料100%刷新",
-    ]);
-    expect(names((await api("GET", listUrl(ws, "&status=archived"), token)).body)).toEqual(["営業資料100%刷新"]);
-    expect(names((await api("GET", listUrl(ws, `&q=${encodeURIComponent("営業")}`), token)).body)).toEqual([
-      "営業キャンペーン",
-      "営業資料100%刷新",
-    ]);
+    expect(
+      names(
+        (await t.api.call(listProjectsContract, { query: { workspace_id: ws, group_id: sales.id } }, { token })).body,
+      ),
+    ).toEqual(["営業キャンペーン", "営業資料100%刷新"]);
+    expect(
+      names(
+        (await t.api.call(listProjectsContract, { query: { workspace_id: ws, status: "archived" } }, { token })).body,
+      ),
+    ).toEqual(["営業資料100%刷新"]);
+    expect(
+      names((await t.api.call(listProjectsContract, { query: { workspace_id: ws, q: "営業" } }, { token })).body),
+    ).toEqual(["営業キャンペーン", "営業資料100%刷新"]);
     // `%` and `_` are searched for as themselves.
-    expect(names((await api("GET", listUrl(ws, `&q=${encodeURIComponent("100%")}`), token)).body)).toEqual([
-      "営業資料100%刷新",
-    ]);
-    expect((await api("GET", listUrl(ws, `&q=${encodeURIComponent("%")}`), token)).body.total).toBe(1);
-    const page2 = await api("GET", listUrl(ws, "&page=2&per_page=2"), token);
+    expect(
+      names((await t.api.call(listProjectsContract, { query: { workspace_id: ws, q: "100%" } }, { token })).body),
+    ).toEqual(["営業資料100%刷新"]);
+    expect(
+      (await t.api.call(listProjectsContract, { query: { workspace_id: ws, q: "%" } }, { token })).body.total,
+    ).toBe(1);
+    const page2 = await t.api.call(
+      listProjectsContract,
+      { query: { workspace_id: ws, page: "2", per_page: "2" } },
+      { token },
+    );
     expect(page2.body).toMatchObject({ total: 3 });
     expect(names(page2.body)).toEqual(["営業資料100%刷新"]);
-    const trash = await api("GET", listUrl(ws, "&trash=true"), token);
+    const trash = await t.api.call(listProjectsContract, { query: { workspace_id: ws, trash: "true" } }, { token });
     expect(trash.body.total).toBe(1);
     expect(trash.body.items[0]).toMatchObject({ name: "中止案件", deleted_at: expect.any(String) });
 
-    expectErrorBody(await api("GET", listUrl(ws, "&status=done"), token), 400, "validation_error");
-    expectErrorBody(await api("GET", listUrl(ws, "&per_page=1000"), token), 400, "validation_error");
-    expectErrorBody(await api("GET", "/app/project/list", token), 400, "validation_error");
+    expectErrorBody(
+      await t.api.raw({ method: "GET", url: `/app/project/list?workspace_id=${ws}&status=done`, token }),
+      400,
+      "validation_error",
+    );
+    expectErrorBody(
+      await t.api.call(listProjectsContract, { query: { workspace_id: ws, per_page: "1000" } }, { token }),
+      400,
+      "validation_error",
+    );
+    expectErrorBody(await t.api.raw({ method: "GET", url: "/app/project/list", token }), 400, "validation_error");
   });
 
   it("hydrates groups, managers and members in a fixed number of queries, whatever the page size", async () => {
@@ -222,9 +270,9 @@ describe("GET /app/project/list", () => {
     const token = owner.tokens.access_token;
     const staff = await Promise.all([1, 2, 3].map(() => addStaff(t, ws, "member")));
     const queriesFor = async (perPage: number) => {
-      let res: Awaited<ReturnType<typeof api>> | undefined;
+      let res: Answer<typeof listProjectsContract> | undefined;
       const count = await countQueries(t.ctx.database, async () => {
-        res = await api("GET", listUrl(ws, `&per_page=${perPage}`), token);
+        res = await t.api.call(listProjectsContract, { query: { workspace_id: ws, per_page: perPage } }, { token });
       });
       expect(res!.body.items).toHaveLength(perPage);
       return count;
@@ -241,7 +289,7 @@ describe("GET /app/project/list", () => {
     const few = await queriesFor(2);
     expect(few).toBeGreaterThanOrEqual(5);
     expect(await queriesFor(12)).toBe(few);
-    const list = await api("GET", listUrl(ws, "&per_page=12"), token);
+    const list = await t.api.call(listProjectsContract, { query: { workspace_id: ws, per_page: "12" } }, { token });
     expect(
       list.body.items.every(
         (p: { members: unknown[]; manager: unknown; group: unknown }) => p.members.length === 3 && p.manager && p.group,
@@ -267,24 +315,43 @@ describe("visibility", () => {
     await newProject(token, ws, { name: "無所属案件" });
 
     const seen = async (who: { tokens: { access_token: string } }) =>
-      names((await api("GET", listUrl(ws), who.tokens.access_token)).body);
+      names(
+        (await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token: who.tokens.access_token }))
+          .body,
+      );
     expect(await seen(member)).toEqual(["自課の案件", "担当案件", "参加案件"]);
-    expect((await api("GET", listUrl(ws), member.tokens.access_token)).body.total).toBe(3);
+    expect(
+      (await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token: member.tokens.access_token }))
+        .body.total,
+    ).toBe(3);
     expect(await seen(guest)).toEqual(["参加案件"]);
     expect(await seen(admin)).toHaveLength(5);
     expect(await seen(owner)).toHaveLength(5);
 
     for (const id of [ofMyGroup.id, managed.id, joined.id]) {
-      expect((await api("GET", `/app/project/${id}`, member.tokens.access_token)).status).toBe(200);
+      expect(
+        (await t.api.call(getProjectContract, { params: { id } }, { token: member.tokens.access_token })).status,
+      ).toBe(200);
     }
-    const hidden = await api("GET", `/app/project/${ofOtherGroup.id}`, member.tokens.access_token);
+    const hidden = await t.api.call(
+      getProjectContract,
+      { params: { id: ofOtherGroup.id } },
+      { token: member.tokens.access_token },
+    );
     expectErrorBody(hidden, 404, "not_found");
     expect(JSON.stringify(hidden.body)).not.toContain("隣課");
-    expect(hidden.body).toEqual((await api("GET", `/app/project/${UNKNOWN_ID}`, member.tokens.access_token)).body);
+    expect(hidden.body).toEqual(
+      (await t.api.call(getProjectContract, { params: { id: UNKNOWN_ID } }, { token: member.tokens.access_token }))
+        .body,
+    );
     expect(
-      (await api("GET", listUrl(ws, `&group_id=${other.id}`), member.tokens.access_token)).body.items.map(
-        (p: { id: string }) => p.id,
-      ),
+      (
+        await t.api.call(
+          listProjectsContract,
+          { query: { workspace_id: ws, group_id: other.id } },
+          { token: member.tokens.access_token },
+        )
+      ).body.items.map((p: { id: string }) => p.id),
     ).toEqual([managed.id]);
 
     // A trashed group no longer opens its projects.
@@ -292,8 +359,14 @@ describe("visibility", () => {
     expect(await seen(member)).toEqual(["担当案件", "参加案件"]);
 
     // view_all_tasks, granted to members by the authority rules, opens every project.
-    const rules = { ...defaultAuthorityRules, member: [...defaultAuthorityRules.member, "view_all_tasks"] };
-    expect((await api("PATCH", `/app/workspace/${ws}`, token, { authority_rules: rules })).status).toBe(200);
+    const rules: AuthorityRules = {
+      ...defaultAuthorityRules,
+      member: [...defaultAuthorityRules.member, "view_all_tasks"],
+    };
+    expect(
+      (await t.api.call(updateWorkspaceContract, { params: { id: ws }, body: { authority_rules: rules } }, { token }))
+        .status,
+    ).toBe(200);
     expect(await seen(member)).toHaveLength(5);
   });
 });
@@ -330,14 +403,15 @@ describe("permissions", () => {
     const group = await createGroup(ws, "営業部", [member.staffId]);
     const anchor = await newProject(ownerToken, ws, { name: "先頭", group_id: group.id });
 
-    const calls: Record<Endpoint, (id: string, token?: string) => ReturnType<typeof api>> = {
-      list: (_id, token) => api("GET", listUrl(ws), token),
-      get: (id, token) => api("GET", `/app/project/${id}`, token),
-      patch: (id, token) => api("PATCH", `/app/project/${id}`, token, { name: "変更後" }),
-      position: (id, token) => api("PUT", `/app/project/${id}/position`, token, { next_id: anchor.id }),
-      delete: (id, token) => api("DELETE", `/app/project/${id}`, token),
-      restoration: (id, token) => api("PUT", `/app/project/${id}/restoration`, token),
-      new: (_id, token) => api("POST", "/app/project/new", token, { workspace_id: ws, name: "作成" }),
+    const calls: Record<Endpoint, (id: string, token?: string) => Promise<{ status: number; body: unknown }>> = {
+      list: (_id, token) => t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token }),
+      get: (id, token) => t.api.call(getProjectContract, { params: { id } }, { token }),
+      patch: (id, token) => t.api.call(updateProjectContract, { params: { id }, body: { name: "変更後" } }, { token }),
+      position: (id, token) =>
+        t.api.call(putProjectPositionContract, { params: { id }, body: { next_id: anchor.id } }, { token }),
+      delete: (id, token) => t.api.call(deleteProjectContract, { params: { id } }, { token }),
+      restoration: (id, token) => t.api.call(restoreProjectContract, { params: { id } }, { token }),
+      new: (_id, token) => t.api.call(newProjectContract, { body: { workspace_id: ws, name: "作成" } }, { token }),
     };
     for (const who of Object.keys(expected) as Who[]) {
       const project = await newProject(ownerToken, ws, { name: `対象-${who}`, group_id: group.id });
@@ -355,7 +429,7 @@ describe("permissions", () => {
   });
 
   it("has a row for every project endpoint of the API", async () => {
-    const doc = (await api("GET", "/app/openapi.json")).body;
+    const doc = (await t.api.call(openapiContract)).body;
     const endpoints = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
       .filter(([path]) => path.startsWith("/app/project/"))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
@@ -379,18 +453,31 @@ describe("permissions", () => {
     const manager = await addStaff(t, ws, "member");
     const project = await newProject(owner.tokens.access_token, ws, { manager_id: manager.staffId });
     const token = manager.tokens.access_token;
-    const patched = await api("PATCH", `/app/project/${project.id}`, token, {
-      description: "担当者が更新",
-      status: "archived",
-    });
+    const patched = await t.api.call(
+      updateProjectContract,
+      {
+        params: { id: project.id },
+        body: {
+          description: "担当者が更新",
+          status: "archived",
+        },
+      },
+      { token },
+    );
     expect(patched).toMatchObject({ status: 200, body: { description: "担当者が更新", status: "archived" } });
-    expectErrorBody(await api("DELETE", `/app/project/${project.id}`, token), 403, "forbidden");
     expectErrorBody(
-      await api("PUT", `/app/project/${project.id}/position`, token, { prev_id: null }),
+      await t.api.call(deleteProjectContract, { params: { id: project.id } }, { token }),
       403,
       "forbidden",
     );
-    expect((await api("GET", `/app/project/${project.id}`, token)).body.deleted_at).toBeNull();
+    expectErrorBody(
+      await t.api.call(putProjectPositionContract, { params: { id: project.id }, body: { prev_id: null } }, { token }),
+      403,
+      "forbidden",
+    );
+    expect(
+      (await t.api.call(getProjectContract, { params: { id: project.id } }, { token })).body.deleted_at,
+    ).toBeNull();
   });
 });
 
@@ -408,20 +495,41 @@ describe("PATCH /app/project/{id}", () => {
       member_ids: [a.staffId],
       starts_on: "2026-01-01",
     });
-    const renamed = await api("PATCH", `/app/project/${project.id}`, token, { name: "改名" });
+    const renamed = await t.api.call(
+      updateProjectContract,
+      { params: { id: project.id }, body: { name: "改名" } },
+      { token },
+    );
     expect(renamed.body).toMatchObject({ name: "改名", description: "説明", color: "#00897b", status: "active" });
     expect(renamed.body.members.map((m: { id: string }) => m.id)).toEqual([a.staffId]);
 
-    const archived = await api("PATCH", `/app/project/${project.id}`, token, {
-      status: "archived",
-      member_ids: [b.staffId],
-    });
+    const archived = await t.api.call(
+      updateProjectContract,
+      {
+        params: { id: project.id },
+        body: {
+          status: "archived",
+          member_ids: [b.staffId],
+        },
+      },
+      { token },
+    );
     expect(archived.body).toMatchObject({ status: "archived", name: "改名" });
     expect(archived.body.members.map((m: { id: string }) => m.id)).toEqual([b.staffId]);
-    expect(names((await api("GET", listUrl(ws, "&status=archived"), token)).body)).toEqual(["改名"]);
-    expect((await api("GET", listUrl(ws, "&status=active"), token)).body.total).toBe(0);
+    expect(
+      names(
+        (await t.api.call(listProjectsContract, { query: { workspace_id: ws, status: "archived" } }, { token })).body,
+      ),
+    ).toEqual(["改名"]);
+    expect(
+      (await t.api.call(listProjectsContract, { query: { workspace_id: ws, status: "active" } }, { token })).body.total,
+    ).toBe(0);
 
-    const cleared = await api("PATCH", `/app/project/${project.id}`, token, { starts_on: null, member_ids: [] });
+    const cleared = await t.api.call(
+      updateProjectContract,
+      { params: { id: project.id }, body: { starts_on: null, member_ids: [] } },
+      { token },
+    );
     expect(cleared.body).toMatchObject({ starts_on: null, members: [] });
     expect(await t.ctx.db.select().from(projectMembers).where(eq(projectMembers.projectId, project.id))).toEqual([]);
   });
@@ -459,21 +567,30 @@ describe("bad input", () => {
       [{ name: "x", member_ids: [staff.staffId, strangerStaff] }, 404, "staff_not_found"],
     ];
     for (const [fields, status, code] of creations) {
-      const res = await api("POST", "/app/project/new", token, { workspace_id: ws, ...fields });
+      const res = await t.api.raw({
+        method: "POST",
+        url: "/app/project/new",
+        token,
+        payload: { workspace_id: ws, ...fields },
+      });
       expect({ fields, status: res.status, code: res.body.code }).toEqual({ fields, status, code });
       expectErrorBody(res, status, code);
     }
     expectErrorBody(
-      await api("POST", "/app/project/new", token, { name: "ワークスペースなし" }),
+      await t.api.raw({ method: "POST", url: "/app/project/new", token, payload: { name: "ワークスペースなし" } }),
       400,
       "validation_error",
     );
     expectErrorBody(
-      await api("POST", "/app/project/new", token, { workspace_id: stranger.workspace.id, name: "他社へ" }),
+      await t.api.call(
+        newProjectContract,
+        { body: { workspace_id: stranger.workspace.id, name: "他社へ" } },
+        { token },
+      ),
       404,
       "not_found",
     );
-    const malformed = await call(t.app, {
+    const malformed = await t.api.raw({
       method: "POST",
       url: "/app/project/new",
       token,
@@ -500,31 +617,43 @@ describe("bad input", () => {
       [{ name: "変更", member_ids: [strangerStaff] }, 404, "staff_not_found"],
     ];
     for (const [fields, status, code] of patches) {
-      const res = await api("PATCH", `/app/project/${project.id}`, token, fields);
+      const res = await t.api.call(updateProjectContract, { params: { id: project.id }, body: fields }, { token });
       expect({ fields, status: res.status, code: res.body.code }).toEqual({ fields, status, code });
       expectErrorBody(res, status, code);
     }
     expect(await projectRowsOf(ws)).toEqual(before);
-    const readBack = await api("GET", `/app/project/${project.id}`, token);
+    const readBack = await t.api.call(getProjectContract, { params: { id: project.id } }, { token });
     expect(readBack.body).toMatchObject({ name: "元の名前", members: [{ id: staff.staffId }] });
 
     const otherProject = await newProject(stranger.tokens.access_token, stranger.workspace.id, { name: "他社案件" });
     expectErrorBody(
-      await api("PUT", `/app/project/${project.id}/position`, token, { prev_id: otherProject.id }),
+      await t.api.call(
+        putProjectPositionContract,
+        { params: { id: project.id }, body: { prev_id: otherProject.id } },
+        { token },
+      ),
       404,
       "not_found",
     );
     expectErrorBody(
-      await api("PUT", `/app/project/${project.id}/position`, token, { prev_id: project.id }),
+      await t.api.call(
+        putProjectPositionContract,
+        { params: { id: project.id }, body: { prev_id: project.id } },
+        { token },
+      ),
       400,
       "invalid_position",
     );
     expectErrorBody(
-      await api("PUT", `/app/project/${project.id}/position`, token, { prev_id: "x" }),
+      await t.api.call(putProjectPositionContract, { params: { id: project.id }, body: { prev_id: "x" } }, { token }),
       400,
       "validation_error",
     );
-    expectErrorBody(await api("GET", "/app/project/not-a-uuid", token), 400, "validation_error");
+    expectErrorBody(
+      await t.api.call(getProjectContract, { params: { id: "not-a-uuid" } }, { token }),
+      400,
+      "validation_error",
+    );
     expect(await projectRowsOf(ws)).toEqual(before);
   });
 });
@@ -536,8 +665,10 @@ describe("PUT /app/project/{id}/position", () => {
     const token = owner.tokens.access_token;
     const ids: Record<string, string> = {};
     for (const name of ["A", "B", "C", "D"]) ids[name] = (await newProject(token, ws, { name })).id;
-    const order = async () => names((await api("GET", listUrl(ws), token)).body);
-    const move = (name: string, body: object) => api("PUT", `/app/project/${ids[name]}/position`, token, body);
+    const order = async () =>
+      names((await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token })).body);
+    const move = (name: string, body: ContractBody<typeof putProjectPositionContract>) =>
+      t.api.call(putProjectPositionContract, { params: { id: ids[name]! }, body }, { token });
 
     expect((await move("D", { prev_id: ids.A, next_id: ids.B })).status).toBe(200);
     expect(await order()).toEqual(["A", "D", "B", "C"]);
@@ -558,7 +689,9 @@ describe("PUT /app/project/{id}/position", () => {
       last = name;
       expect((await order())[1]).toBe(name);
     }
-    const items = (await api("GET", listUrl(ws), token)).body.items as { position: number }[];
+    const items = (await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token })).body.items as {
+      position: number;
+    }[];
     expect(new Set(items.map((item) => item.position)).size).toBe(4);
     // D sat at 1.5 before the gap ran out: the renumbering put it at 1 and B, last, at 4.
     expect([items[0]!.position, items[3]!.position]).toEqual([1, 4]);
@@ -572,20 +705,44 @@ describe("DELETE /app/project/{id} and PUT /app/project/{id}/restoration", () =>
     const ws = owner.workspace.id;
     const token = owner.tokens.access_token;
     for (const name of ["一", "二", "三"]) await newProject(token, ws, { name });
-    const second = (await api("GET", listUrl(ws), token)).body.items[1];
+    const second = (await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token })).body.items[1]!;
 
-    expect(await api("DELETE", `/app/project/${second.id}`, token)).toMatchObject({ status: 200, body: { ok: true } });
-    expect(names((await api("GET", listUrl(ws), token)).body)).toEqual(["一", "三"]);
-    expect(names((await api("GET", listUrl(ws, "&trash=true"), token)).body)).toEqual(["二"]);
-    expect((await api("GET", `/app/project/${second.id}`, token)).body.deleted_at).toEqual(expect.any(String));
-    expectErrorBody(await api("PATCH", `/app/project/${second.id}`, token, { name: "x" }), 409, "project_in_trash");
-    expectErrorBody(await api("PUT", `/app/project/${second.id}/position`, token, {}), 409, "project_in_trash");
+    expect(await t.api.call(deleteProjectContract, { params: { id: second.id } }, { token })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(names((await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token })).body)).toEqual([
+      "一",
+      "三",
+    ]);
+    expect(
+      names((await t.api.call(listProjectsContract, { query: { workspace_id: ws, trash: "true" } }, { token })).body),
+    ).toEqual(["二"]);
+    expect((await t.api.call(getProjectContract, { params: { id: second.id } }, { token })).body.deleted_at).toEqual(
+      expect.any(String),
+    );
+    expectErrorBody(
+      await t.api.call(updateProjectContract, { params: { id: second.id }, body: { name: "x" } }, { token }),
+      409,
+      "project_in_trash",
+    );
+    expectErrorBody(
+      await t.api.call(putProjectPositionContract, { params: { id: second.id }, body: {} }, { token }),
+      409,
+      "project_in_trash",
+    );
     // A second delete finds it already gone: still fine.
-    expect((await api("DELETE", `/app/project/${second.id}`, token)).status).toBe(200);
+    expect((await t.api.call(deleteProjectContract, { params: { id: second.id } }, { token })).status).toBe(200);
 
-    const restored = await api("PUT", `/app/project/${second.id}/restoration`, token);
+    const restored = await t.api.call(restoreProjectContract, { params: { id: second.id } }, { token });
     expect(restored).toMatchObject({ status: 200, body: { name: "二", deleted_at: null, position: second.position } });
-    expect(names((await api("GET", listUrl(ws), token)).body)).toEqual(["一", "二", "三"]);
-    expect((await api("GET", listUrl(ws, "&trash=true"), token)).body.total).toBe(0);
+    expect(names((await t.api.call(listProjectsContract, { query: { workspace_id: ws } }, { token })).body)).toEqual([
+      "一",
+      "二",
+      "三",
+    ]);
+    expect(
+      (await t.api.call(listProjectsContract, { query: { workspace_id: ws, trash: "true" } }, { token })).body.total,
+    ).toBe(0);
   });
 });
