@@ -1,20 +1,5 @@
+import { needsRenumber, positionBetween } from "@tasuki/contract/rules/position";
 import { type AppError, badRequest } from "./app-error.ts";
-
-/**
- * Manual order with fractional positions: a row dropped between two others takes the midpoint, so a
- * move writes one row. Doubles give ~50 halvings between two neighbours before precision runs out;
- * `needsRenumber` tells the caller when to spread a list out again (1, 2, 3 …).
- */
-export function positionBetween(prev: number | null, next: number | null): number {
-  if (prev === null && next === null) return 1;
-  if (prev === null) return next! - 1;
-  if (next === null) return prev + 1;
-  return (prev + next) / 2;
-}
-
-export function needsRenumber(prev: number | null, next: number | null): boolean {
-  return prev !== null && next !== null && Math.abs(next - prev) < 1e-9;
-}
 
 /** What `moveBetween` needs of one manual order; every list with a manual order supplies its own. */
 export interface ManualOrder<T> {

@@ -1,4 +1,4 @@
-import { needsRenumber, positionBetween } from "../../lib/position.ts";
+import { needsRenumber, positionBetween } from "@tasuki/contract/rules/position";
 
 /** A row's place among its siblings; lists of them are always in sibling order. */
 export interface Placed {

@@ -1,4 +1,5 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
+import { positionBetween } from "@tasuki/contract/rules/position";
 import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../context/app-context.ts";
@@ -6,7 +7,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, notFound } from "../../lib/app-error.ts";
-import { moveBetween, positionBetween } from "../../lib/position.ts";
+import { moveBetween } from "../../lib/position.ts";
 import {
   findItems,
   findItemWorkspaceIds,

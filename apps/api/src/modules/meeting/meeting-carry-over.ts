@@ -1,7 +1,7 @@
+import { positionBetween } from "@tasuki/contract/rules/position";
 import { meetingAudienceWithin } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { positionBetween } from "../../lib/position.ts";
 import { insertItems, lastItemPosition } from "../item/item.repository.ts";
 import { findLiveSecondaryItemsUnder } from "../item/item-copy.repository.ts";
 import {

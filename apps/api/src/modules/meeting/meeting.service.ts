@@ -1,5 +1,6 @@
 import type { listMeetingsContract, newMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
 import type { Meeting, MeetingDetail, MeetingPatch, MeetingWarning } from "@tasuki/contract/meeting/meeting.schema";
+import { positionBetween } from "@tasuki/contract/rules/position";
 import { startOfTokyoDay, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { z } from "zod";
@@ -9,7 +10,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error.ts";
-import { moveBetween, positionBetween } from "../../lib/position.ts";
+import { moveBetween } from "../../lib/position.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404, projectNotFound, requireLiveParents, requireProjectsVisible } from "../item/item-access.ts";
 import { findLiveGroupIds } from "../project/project.repository.ts";

@@ -1,5 +1,6 @@
 import type { listProjectsContract, newProjectContract } from "@tasuki/contract/project/project.contracts";
 import type { Project, projectPatchSchema } from "@tasuki/contract/project/project.schema";
+import { positionBetween } from "@tasuki/contract/rules/position";
 import type { z } from "zod";
 import { projectViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
@@ -7,7 +8,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.ts";
-import { moveBetween, positionBetween } from "../../lib/position.ts";
+import { moveBetween } from "../../lib/position.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
 import {

@@ -1,3 +1,4 @@
+import { canEditTask, type TaskActor } from "@tasuki/contract/rules/task-rules";
 import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -9,10 +10,15 @@ import { findTaskWorkspaceIds, findVisibleTasks, lockVisibleTasks, type TaskRow 
 
 const taskNotFound = () => notFound("task");
 
+/** The caller as the task rules (the contract's task-rules, shared with the web app) see them. */
+export const taskActorOf = (member: Membership): TaskActor => ({
+  staffId: member.id,
+  viewAllTasks: member.permissions.includes("view_all_tasks"),
+});
+
 /** Who may edit, delete and restore a task: its creator, assignee, manager, or view_all_tasks. */
 export function requireTaskWriter(member: Membership, row: TaskRow): void {
-  const mine = [row.createdBy, row.assigneeId, row.managerId].includes(member.id);
-  if (!mine && !member.permissions.includes("view_all_tasks")) {
+  if (!canEditTask(row, taskActorOf(member))) {
     throw forbidden("only the task's creator, assignee, manager or view_all_tasks may change it");
   }
 }

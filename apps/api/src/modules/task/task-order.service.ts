@@ -1,10 +1,11 @@
 import { cutText } from "@tasuki/contract/common/cut-text";
+import { positionBetween } from "@tasuki/contract/rules/position";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { forbidden, notFound } from "../../lib/app-error.ts";
-import { moveBetween, positionBetween } from "../../lib/position.ts";
+import { moveBetween } from "../../lib/position.ts";
 import { findVisibleTasks, insertTasks, updateTasks } from "./task.repository.ts";
 import { lockTasks, openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
 import { lastTaskPosition, renumberTasks, type TaskParent } from "./task-order.repository.ts";

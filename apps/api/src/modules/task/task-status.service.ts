@@ -1,3 +1,4 @@
+import { mayMakeStatusMove, statusMoveOf } from "@tasuki/contract/rules/task-rules";
 import type { TaskDetail, TaskStatus } from "@tasuki/contract/task/task.schema";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
@@ -6,7 +7,7 @@ import type { Membership } from "../../http/workspace-scope.ts";
 import { conflict, forbidden } from "../../lib/app-error.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { insertStatusChanges, type TaskRow, timeInStatusAt, updateTasks } from "./task.repository.ts";
-import { lockTasks, openTasks, taskInTrash } from "./task-access.ts";
+import { lockTasks, openTasks, taskActorOf, taskInTrash } from "./task-access.ts";
 import { presentDetail } from "./task-presentation.ts";
 
 const badTransition = (from: TaskStatus, to: TaskStatus) =>
@@ -17,33 +18,22 @@ const badTransition = (from: TaskStatus, to: TaskStatus) =>
   );
 
 /**
- * The status rules: the assignee (anyone who may edit a task without one) moves between none, in_progress
- * and done; the manager or view_all_tasks closes a done task and reopens a closed one to in_progress.
- * view_all_tasks (admins) may also make the assignee's moves.
+ * The status machine (the contract's task-rules, shared with the web app): a change no one may make is a 409;
+ * one the caller may not make (the assignee's moves, the manager's close and reopen) a 403.
  */
 export function checkStatusChange(member: Membership, row: TaskRow, to: TaskStatus): void {
-  const from = row.status;
-  const admin = member.permissions.includes("view_all_tasks");
-  const open = ["none", "in_progress", "done"];
-  if (from === "closed" || to === "closed") {
-    const allowed = (from === "done" && to === "closed") || (from === "closed" && to === "in_progress");
-    if (!allowed) throw badTransition(from, to);
-    if (row.managerId !== member.id && !admin) {
-      throw forbidden(
+  const move = statusMoveOf(row.status, to);
+  if (!move) throw badTransition(row.status, to);
+  if (mayMakeStatusMove(move, row, taskActorOf(member))) return;
+  throw move === "manager"
+    ? forbidden(
         "only the manager or view_all_tasks closes or reopens a task",
         "タスクのクローズと再開は管理者のみが行えます。",
+      )
+    : forbidden(
+        "only the assignee moves a task between none, in_progress and done",
+        "ステータスを変更できるのは担当者のみです。",
       );
-    }
-    return;
-  }
-  if (!open.includes(from) || !open.includes(to)) throw badTransition(from, to);
-  const assignee = row.assigneeId ? row.assigneeId === member.id : [row.createdBy, row.managerId].includes(member.id);
-  if (!assignee && !admin) {
-    throw forbidden(
-      "only the assignee moves a task between none, in_progress and done",
-      "ステータスを変更できるのは担当者のみです。",
-    );
-  }
 }
 
 export async function changeTaskStatuses(

@@ -1,4 +1,5 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
+import { positionBetween } from "@tasuki/contract/rules/position";
 import {
   type PrimaryItemTpl,
   type SecondaryItemTpl,
@@ -15,7 +16,6 @@ import type { TemplateBody, TemplateSecondaryNode, TemplateTaskNode } from "../.
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, forbidden } from "../../lib/app-error.ts";
-import { positionBetween } from "../../lib/position.ts";
 import { memberOr404 } from "../item/item-access.ts";
 import {
   deleteTemplate as deleteTemplateRow,

@@ -1,5 +1,6 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import type { WorkspaceUserStatus } from "@tasuki/contract/common/common.schema";
+import { needsRenumber, positionBetween } from "@tasuki/contract/rules/position";
 import type { listWorkspaceUsersContract } from "@tasuki/contract/workspace-user/list-workspace-users.contract";
 import type { newWorkspaceUserContract } from "@tasuki/contract/workspace-user/new-workspace-user.contract";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
@@ -10,7 +11,6 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { assertWorkspaceOpen, type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error.ts";
-import { needsRenumber, positionBetween } from "../../lib/position.ts";
 import { hashOpaqueToken } from "../../lib/tokens.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";

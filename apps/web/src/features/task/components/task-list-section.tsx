@@ -15,6 +15,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { hashKey, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { Project } from "@tasuki/contract/project/project.schema";
+import { positionBetween } from "@tasuki/contract/rules/position";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { lazy, memo, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
@@ -613,14 +614,9 @@ export function TaskListSection({
     const siblings = new Map(siblingsOf(parent).map((t) => [t.id, t]));
     const prev = neighbours.prev_id ? siblings.get(neighbours.prev_id)?.position : undefined;
     const next = neighbours.next_id ? siblings.get(neighbours.next_id)?.position : undefined;
+    // What the server will answer (the contract's positionBetween), shown at once; no neighbour: it stays.
     const position =
-      prev !== undefined && next !== undefined
-        ? (prev + next) / 2
-        : prev !== undefined
-          ? prev + 1
-          : next !== undefined
-            ? next - 1
-            : task.position;
+      prev === undefined && next === undefined ? task.position : positionBetween(prev ?? null, next ?? null);
     const moved: Partial<Task> = {
       position,
       project_id: parent.projectId,

@@ -1,46 +1,36 @@
+import {
+  allowedStatusTargets as allowedStatusTargetsRule,
+  canEditTask as canEditTaskRule,
+  type TaskActor,
+} from "@tasuki/contract/rules/task-rules";
 import { tokyoIso } from "@tasuki/contract/rules/tokyo-date";
 import type { Task, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { toTokyo } from "../../../lib/date.ts";
 
 /** Who looks at the task: their staff id in the workspace and whether they hold view_all_tasks. */
-export interface TaskViewer {
-  staffId: string | null;
-  viewAllTasks: boolean;
-}
+export type TaskViewer = TaskActor;
 
 type TaskParties = Pick<Task, "created_by" | "assignee" | "manager" | "status">;
 
-/** The server's rule (requireTaskWriter): the creator, assignee, manager, or view_all_tasks edits a task. */
+/** The task's people as the contract's rules name them. */
+const partiesOf = (task: TaskParties) => ({
+  createdBy: task.created_by,
+  assigneeId: task.assignee?.id ?? null,
+  managerId: task.manager?.id ?? null,
+  status: task.status,
+});
+
+/** The server's rule (the contract's task-rules): the creator, assignee, manager, or view_all_tasks edits a task. */
 export function canEditTask(task: TaskParties, viewer: TaskViewer): boolean {
-  if (viewer.viewAllTasks) return true;
-  if (!viewer.staffId) return false;
-  return [task.created_by, task.assignee?.id, task.manager?.id].includes(viewer.staffId);
+  return canEditTaskRule(partiesOf(task), viewer);
 }
 
 /**
- * The statuses the viewer may move the task to (DOMAIN.md, checkStatusChange on the server): the assignee
- * (or, without one, its creator or manager) moves between 未着手・進行中・完了; the manager or view_all_tasks
- * closes a done task and reopens a closed one to 進行中. view_all_tasks may make the assignee's moves too.
+ * The statuses the viewer may move the task to, by the status machine the server enforces (the contract's
+ * task-rules): the assignee moves between 未着手・進行中・完了, the manager or view_all_tasks closes and reopens.
  */
 export function allowedStatusTargets(task: TaskParties, viewer: TaskViewer): TaskStatus[] {
-  const me = viewer.staffId;
-  const assigneeMoves =
-    viewer.viewAllTasks ||
-    (me !== null && (task.assignee ? task.assignee.id === me : [task.created_by, task.manager?.id].includes(me)));
-  const managerMoves = viewer.viewAllTasks || (me !== null && task.manager?.id === me);
-  switch (task.status) {
-    case "none":
-      return assigneeMoves ? ["in_progress", "done"] : [];
-    case "in_progress":
-      return assigneeMoves ? ["none", "done"] : [];
-    case "done":
-      return [
-        ...(assigneeMoves ? (["none", "in_progress"] as const) : []),
-        ...(managerMoves ? (["closed"] as const) : []),
-      ];
-    case "closed":
-      return managerMoves ? ["in_progress"] : [];
-  }
+  return allowedStatusTargetsRule(partiesOf(task), viewer);
 }
 
 /** A date and an optional time as two inputs show them; the time is "" when it is the day's default. */

@@ -23,6 +23,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { Project } from "@tasuki/contract/project/project.schema";
+import { positionBetween } from "@tasuki/contract/rules/position";
 import type { Task, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { memo, useMemo, useRef, useState } from "react";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
@@ -143,8 +144,8 @@ export function TaskBoard(props: {
     }
     const prev = reordered.find((t) => t.id === neighbours.prev_id);
     const next = reordered.find((t) => t.id === neighbours.next_id);
-    // What the server will answer (lib/position.ts positionBetween), shown at once.
-    const position = prev && next ? (prev.position + next.position) / 2 : prev ? prev.position + 1 : next!.position - 1;
+    // What the server will answer (the contract's positionBetween), shown at once.
+    const position = positionBetween(prev?.position ?? null, next?.position ?? null);
     cache.replace([{ ...task, position }]);
     putTaskPosition(task.id, neighbours).then(
       (saved) => cache.replace([saved]),
