@@ -2,19 +2,14 @@ import type { DbOrTx } from "../db/client.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 
 /**
- * The payload of every job, by name. A module that adds a job adds its entry here (or through
- * `declare module "../../jobs/jobs.ts" { interface JobPayloads { … } }`), so that `enqueue` and `define`
- * check names and payloads at compile time. Payloads are stored as JSON: plain data only (dates as ISO
- * strings), and never a secret (a job row outlives the request by days).
+ * The payload of every job, by name. The runner declares only its own transport job here; a module adds the
+ * entry of its job beside it (`declare module "../../jobs/jobs.ts" { interface JobPayloads { … } }`), so that
+ * `enqueue` and `define` check names and payloads at compile time. Payloads are stored as JSON: plain data
+ * only (dates as ISO strings), and never a secret (a job row outlives the request by days).
  */
 export interface JobPayloads {
   /** One mail, retried with back-off until the SMTP server takes it. */
   "send-mail": MailMessage;
-  /** Deletes for good what has been in the trash for more than 30 days (daily). */
-  "trash-purge": Record<string, never>;
-  /** Extends every periodic task's occurrences to the rolling horizon (daily). */
-  "periodic-replan": Record<string, never>;
-  // Notifications (helper H6) add theirs here, e.g. "deadline-reminders" and "mail-digest".
 }
 
 export type JobName = keyof JobPayloads & string;

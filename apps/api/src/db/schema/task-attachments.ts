@@ -8,7 +8,7 @@ import { workspaces, workspaceUsers } from "./workspaces.ts";
 /**
  * A file attached to a task, or to one of its comments (`comment_id`). The bytes live in the shared store under `attachments/<storage_key>`, a thumbnail beside them when
  * the file is an image (`has_preview`). A deleted attachment (`deleted_at`) and the attachments of a trashed task
- * are hidden; the trash purge removes their rows and files (jobs/trash-purge.job.ts).
+ * are hidden; the trash purge removes their rows and files (compose-jobs.ts).
  */
 export const taskAttachments = pgTable(
   "task_attachments",

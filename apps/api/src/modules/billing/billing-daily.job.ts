@@ -239,7 +239,7 @@ export async function runBillingDay(ctx: AppContext): Promise<BillingDayCounts> 
   return counts;
 }
 
-/** Daily at 00:10 Asia/Tokyo (register-jobs.ts): the new day's periods start with it. */
+/** Daily at 00:10 Asia/Tokyo (compose-jobs.ts): the new day's periods start with it. */
 export function defineBillingDailyJob(ctx: AppContext): void {
   ctx.jobs.define({
     name: "billing-daily",

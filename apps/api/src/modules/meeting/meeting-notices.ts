@@ -28,7 +28,7 @@ export interface MeetingState {
   participantIds: string[];
 }
 
-/** How long before the start the reminder goes out, and how often the job looks (register-jobs.ts). */
+/** How long before the start the reminder goes out, and how often the job looks (compose-jobs.ts). */
 export const REMINDER_MINUTES = 15;
 
 const personName = (ref: StaffRefRow | undefined) => (ref ? `${ref.lastName} ${ref.firstName}`.trim() : "");

@@ -1,10 +1,8 @@
 import { addDays, atTokyo, tokyoDate, tokyoTimeOfDay } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { meetings } from "../../db/schema/meetings.ts";
 import { planRegeneration } from "../task/recurrence/plan-regeneration.ts";
 import { PERIODIC_HORIZON_DAYS, PERIODIC_MAX_OCCURRENCES, periodicCalendar } from "../task/task-periodic.service.ts";
 import {
@@ -16,6 +14,7 @@ import {
   replaceParticipants,
   updateMeetings,
 } from "./meeting.repository.ts";
+import { findPeriodicMeetingTemplates, findSeriesTemplate } from "./meeting-periodic.repository.ts";
 
 /**
  * Periodic meetings (docs/decisions/0015). A series is the meetings sharing `periodic_series_id`; the one holding
@@ -29,18 +28,7 @@ import {
 export async function seriesTemplate(db: DbOrTx, row: MeetingRow): Promise<MeetingRow | null> {
   if (row.periodicRule) return row;
   if (!row.periodicSeriesId) return null;
-  const [template] = await db
-    .select()
-    .from(meetings)
-    .where(
-      and(
-        eq(meetings.workspaceId, row.workspaceId),
-        eq(meetings.periodicSeriesId, row.periodicSeriesId),
-        isNotNull(meetings.periodicRule),
-      ),
-    )
-    .limit(1);
-  return template ?? null;
+  return (await findSeriesTemplate(db, row.workspaceId, row.periodicSeriesId)) ?? null;
 }
 
 /** Brings one series in line with its rule (null: stop it) inside the caller's transaction. */
@@ -184,10 +172,7 @@ export async function applyFollowing(
 
 /** The daily job: every live series extended to the rolling horizon (idempotent). */
 export async function extendMeetingSeries(ctx: AppContext): Promise<{ created: number }> {
-  const templates = await ctx.db
-    .select()
-    .from(meetings)
-    .where(and(isNotNull(meetings.periodicRule), isNull(meetings.deletedAt)));
+  const templates = await findPeriodicMeetingTemplates(ctx.db);
   let created = 0;
   for (const template of templates) {
     const result = await ctx.db.transaction((tx) =>

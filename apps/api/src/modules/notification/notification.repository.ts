@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { type EmailNotificationMode, notificationPreferences, notifications } from "../../db/schema/notifications.ts";
 import { tasks } from "../../db/schema/tasks.ts";
@@ -142,7 +142,7 @@ export interface MailableNotification {
  * two runs (or two instances) never take the same one. The caller sends within the same transaction's
  * outcome: the mail job is enqueued in it, or the claim rolls back.
  */
-export async function claimPendingMails(db: DbOrTx, where: SQL): Promise<MailableNotification[]> {
+async function claimPendingMails(db: DbOrTx, where: SQL): Promise<MailableNotification[]> {
   const claimed = await db
     .update(notifications)
     .set({ emailStatus: "sent" })
@@ -181,10 +181,36 @@ export async function claimPendingMails(db: DbOrTx, where: SQL): Promise<Mailabl
 }
 
 /** Staff ids (of any workspace) of the people whose e-mail preference is the given one. */
-export const recipientsWithMode = (mode: EmailNotificationMode): SQL =>
+const recipientsWithMode = (mode: EmailNotificationMode): SQL =>
   mode === "immediately"
     ? sql`${notifications.recipientId} in (select wu.id from workspace_users wu left join notification_preferences np on np.user_id = wu.user_id where coalesce(np.email, 'immediately') = 'immediately')`
     : sql`${notifications.recipientId} in (select wu.id from workspace_users wu join notification_preferences np on np.user_id = wu.user_id where np.email = ${mode})`;
+
+/** Claims the pending mails of these notifications (written for people who want their mail at once). */
+export function claimPendingMailsOf(db: DbOrTx, ids: string[]): Promise<MailableNotification[]> {
+  return claimPendingMails(db, inArray(notifications.id, ids));
+}
+
+/** Claims the morning digest's mails: what is pending, written up to `cutoff`, for those who take a digest. */
+export function claimDigestMails(db: DbOrTx, cutoff: Date): Promise<MailableNotification[]> {
+  return claimPendingMails(db, and(recipientsWithMode("daily_digest"), lte(notifications.createdAt, cutoff))!);
+}
+
+/** Someone who turned mail off since: what was waiting for the digest is no longer owed. */
+export async function dropMailsNoLongerWanted(db: DbOrTx): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ emailStatus: "none" })
+    .where(and(sql`${notifications.emailStatus} = 'pending'`, recipientsWithMode("none")));
+}
+
+/**
+ * Announces a notification event on the channel the realtime module listens to. NOTIFY is delivered at
+ * commit, so a rolled-back change announces nothing.
+ */
+export async function notifyRealtime(db: DbOrTx, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify('tasuki_events', ${payload})`);
+}
 
 export interface ReminderCandidate {
   id: string;

@@ -1,9 +1,8 @@
 import type { Notification, NotificationPreference } from "@tasuki/contract/notification/notification.schema";
 import { addDays, atTokyo, tokyoDate, tokyoParts } from "@tasuki/contract/rules/tokyo-date";
-import { and, inArray, lte, sql } from "drizzle-orm";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { type NotificationKind, notifications } from "../../db/schema/notifications.ts";
+import type { NotificationKind } from "../../db/schema/notifications.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { notFound } from "../../lib/app-error.ts";
@@ -12,8 +11,10 @@ import { type PersonNotice, planExternalDeliveries } from "../external-service/e
 import { imageUrl } from "../image/image-url.ts";
 import { loadStaffRefs, type TaskRow } from "../task/task.repository.ts";
 import {
-  claimPendingMails,
+  claimDigestMails,
+  claimPendingMailsOf,
   countUnread,
+  dropMailsNoLongerWanted,
   findActiveStaffIds,
   findDueReminders,
   findNotification,
@@ -25,8 +26,8 @@ import {
   markRead,
   type NewNotification,
   type NotificationRow,
+  notifyRealtime,
   type Recipient,
-  recipientsWithMode,
   savePreference,
 } from "./notification.repository.ts";
 import { digestMails, enqueueMails, immediateMails, taskLink } from "./notification-mail.ts";
@@ -154,7 +155,7 @@ async function notifyUser(
     at: at.toISOString(),
     user_id: event.userId,
   });
-  await tx.execute(sql`select pg_notify('tasuki_events', ${payload})`);
+  await notifyRealtime(tx, payload);
 }
 
 async function publish(
@@ -189,12 +190,9 @@ async function deliver(
     (row) => row.emailStatus === "pending" && recipients.get(row.recipientId)?.mode === "immediately",
   );
   if (immediate.length) {
-    const claimed = await claimPendingMails(
+    const claimed = await claimPendingMailsOf(
       tx,
-      inArray(
-        notifications.id,
-        immediate.map((row) => row.id),
-      ),
+      immediate.map((row) => row.id),
     );
     await enqueueMails(ctx, tx, immediateMails(ctx, claimed));
   }
@@ -494,17 +492,11 @@ export async function runDailyNotifications(ctx: AppContext): Promise<{ reminder
     );
     // The digest of a day holds what came before its 09:00: a run at another hour sends nothing early.
     const cutoff = atTokyo(day, SEND_HOUR * 60 * 60 * 1000);
-    const claimed = await claimPendingMails(
-      tx,
-      and(recipientsWithMode("daily_digest"), lte(notifications.createdAt, cutoff))!,
-    );
+    const claimed = await claimDigestMails(tx, cutoff);
     const digests = digestMails(ctx, claimed, day);
     await enqueueMails(ctx, tx, digests);
     // Someone who turned mail off since: what was waiting for the digest is no longer owed.
-    await tx
-      .update(notifications)
-      .set({ emailStatus: "none" })
-      .where(and(sql`${notifications.emailStatus} = 'pending'`, recipientsWithMode("none")));
+    await dropMailsNoLongerWanted(tx);
     return { reminders: written.length, digests: digests.length };
   });
 }

@@ -8,8 +8,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
 import { addStaff, bearer, call, createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { purgeTrash } from "../../compose-jobs.ts";
 import { taskAttachments } from "../../db/schema/task-attachments.ts";
-import { purgeTrash } from "../../jobs/trash-purge.job.ts";
 
 /** Small enough that the limit is cheap to cross on a shared machine; the default is 20 MB. */
 const LIMIT = 256 * 1024;

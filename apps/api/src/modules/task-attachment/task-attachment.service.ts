@@ -28,6 +28,19 @@ export const attachmentStorage = (ctx: Pick<AppContext, "storage">): ObjectStora
 
 export const previewKey = (storageKey: string) => `${storageKey}-preview`;
 
+/**
+ * Deletes the files (and previews) of attachment rows the trash purge deleted, inside its transaction, after the
+ * rows: should the commit fail, the rows stay (hidden, past their 30 days) without their bytes and the next run
+ * removes them; a file is never left without a row to find it by.
+ */
+export async function deletePurgedAttachmentFiles(storage: ObjectStorage, storageKeys: string[]): Promise<void> {
+  const files = attachmentStorage({ storage });
+  for (const storageKey of storageKeys) {
+    await files.delete(storageKey);
+    await files.delete(previewKey(storageKey));
+  }
+}
+
 const attachmentNotFound = () => notFound("attachment");
 
 /** Who may remove an attachment: whoever uploaded it, the task's manager, and those who see every task (admins). */

@@ -2,11 +2,9 @@ import { addDays, addMonths, tokyoDate } from "@tasuki/contract/rules/tokyo-date
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { Task, TaskDetail } from "@tasuki/contract/task/task.schema";
 import type { TaskOccurrence } from "@tasuki/contract/task/task-periodic.contract";
-import { and, asc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { tasks } from "../../db/schema/tasks.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import type { Membership } from "../../http/workspace-scope.ts";
 import { conflict, notFound } from "../../lib/app-error.ts";
@@ -18,6 +16,7 @@ import { planRegeneration } from "./recurrence/plan-regeneration.ts";
 import { OUTLOOK_YEARS } from "./recurrence/rule-outlook.ts";
 import { insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
 import { lockTasks, openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
+import { findLiveOccurrences, findOccurrences, findPeriodicTemplates } from "./task-periodic.repository.ts";
 import { presentAll, presentDetail } from "./task-presentation.ts";
 
 /** The rolling horizon: occurrences are generated from today up to this many days ahead, at most MAX of them. */
@@ -44,21 +43,6 @@ const occurrenceAsTemplate = () =>
     "繰り返しで作成されたタスクには繰り返しを設定できません。元のタスクで設定してください。",
     "a generated occurrence cannot be the template of a series; set the rule on its template",
   );
-
-/** The generated rows of these series, live or trashed (a trashed one is touched: it is not made again). */
-function loadOccurrences(db: DbOrTx, workspaceId: string, seriesIds: string[]): Promise<TaskRow[]> {
-  if (!seriesIds.length) return Promise.resolve([]);
-  return db
-    .select()
-    .from(tasks)
-    .where(
-      and(
-        eq(tasks.workspaceId, workspaceId),
-        inArray(tasks.periodicSeriesId, seriesIds),
-        isNotNull(tasks.occurrenceDate),
-      ),
-    );
-}
 
 /** A generated occurrence: the template's content and place, not started, due on its date. */
 function occurrenceOf(template: TaskRow, seriesId: string, rule: RecurrenceRule, date: string, position: number) {
@@ -99,7 +83,7 @@ function planSeries(
   row: TaskRow,
   seriesId: string,
   rule: RecurrenceRule | null,
-  existing: Awaited<ReturnType<typeof loadOccurrences>>,
+  existing: TaskRow[],
   now: Date,
   calendar: HolidayCalendar,
 ): { delete: string[]; create: ReturnType<typeof occurrenceOf>[] } {
@@ -146,7 +130,7 @@ async function regenerate(
     );
     if (locked.some((row) => row.occurrenceDate !== null)) throw occurrenceAsTemplate();
     const withSeries = locked.map((row) => ({ row, seriesId: row.periodicSeriesId ?? uuidv7() }));
-    const existing = await loadOccurrences(
+    const existing = await findOccurrences(
       tx,
       member.workspaceId,
       withSeries.map((entry) => entry.seriesId),
@@ -189,20 +173,7 @@ async function occurrencesBySeries(
   workspaceId: string,
   seriesIds: string[],
 ): Promise<Map<string, TaskOccurrence[]>> {
-  const rows = seriesIds.length
-    ? await ctx.db
-        .select()
-        .from(tasks)
-        .where(
-          and(
-            eq(tasks.workspaceId, workspaceId),
-            inArray(tasks.periodicSeriesId, seriesIds),
-            isNotNull(tasks.occurrenceDate),
-            isNull(tasks.deletedAt),
-          ),
-        )
-        .orderBy(asc(tasks.occurrenceDate), asc(tasks.id))
-    : [];
+  const rows = await findLiveOccurrences(ctx.db, workspaceId, seriesIds);
   const bySeries = new Map<string, TaskOccurrence[]>();
   for (const row of rows) {
     const list = bySeries.get(row.periodicSeriesId!) ?? [];
@@ -283,7 +254,7 @@ export async function setTasksPeriodic(
 }
 
 /**
- * The daily re-planning (jobs/periodic-replan.job.ts): every live periodic template of every workspace gets
+ * The daily re-planning (periodic-replan.job.ts): every live periodic template of every workspace gets
  * the occurrences its unchanged rule produces up to the rolling horizon, by the same plan as an edit of the
  * rule (`planRegeneration` with the rule as both old and new), one transaction per workspace. The templates
  * themselves are not written, so their 更新日 stays that of the last person's edit. Idempotent: a second run
@@ -291,10 +262,7 @@ export async function setTasksPeriodic(
  */
 export async function extendPeriodicSeries(ctx: AppContext): Promise<{ templates: number; created: number }> {
   const now = ctx.now();
-  const templates = await ctx.db
-    .select()
-    .from(tasks)
-    .where(and(isNotNull(tasks.periodicRule), isNotNull(tasks.periodicSeriesId), isNull(tasks.deletedAt)));
+  const templates = await findPeriodicTemplates(ctx.db);
   const byWorkspace = new Map<string, TaskRow[]>();
   for (const row of templates) {
     if (row.occurrenceDate !== null) continue;
@@ -303,7 +271,7 @@ export async function extendPeriodicSeries(ctx: AppContext): Promise<{ templates
   let created = 0;
   for (const [workspaceId, rows] of byWorkspace) {
     created += await ctx.db.transaction(async (tx) => {
-      const existing = await loadOccurrences(
+      const existing = await findOccurrences(
         tx,
         workspaceId,
         rows.map((row) => row.periodicSeriesId!),

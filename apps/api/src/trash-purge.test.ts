@@ -4,11 +4,11 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForJob } from "../../test/job-helpers.ts";
-import { apiAs, call, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../test/test-app.ts";
-import { primaryItems, secondaryItems, taskStatusChanges, tasks } from "../db/schema/tasks.ts";
-import { projects } from "../db/schema/workspaces.ts";
-import { purgeTrash } from "./trash-purge.job.ts";
+import { waitForJob } from "../test/job-helpers.ts";
+import { apiAs, call, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../test/test-app.ts";
+import { purgeTrash } from "./compose-jobs.ts";
+import { primaryItems, secondaryItems, taskStatusChanges, tasks } from "./db/schema/tasks.ts";
+import { projects } from "./db/schema/workspaces.ts";
 
 // Monday 2027-01-04, 10:00 in Tokyo.
 let t: TestApp;

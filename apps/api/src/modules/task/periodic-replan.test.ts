@@ -4,10 +4,10 @@
  */
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitForJob } from "../../test/job-helpers.ts";
-import { apiAs, call, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../test/test-app.ts";
-import { tasks } from "../db/schema/tasks.ts";
-import { extendPeriodicSeries } from "../modules/task/task-periodic.service.ts";
+import { waitForJob } from "../../../test/job-helpers.ts";
+import { apiAs, call, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { tasks } from "../../db/schema/tasks.ts";
+import { extendPeriodicSeries } from "./task-periodic.service.ts";
 
 // Monday 2026-12-28, 09:00 in Tokyo. 成人の日 is Monday 2027-01-11, 建国記念の日 Thursday 2027-02-11.
 let t: TestApp;
