@@ -1,4 +1,5 @@
-import type { AppContext } from "../context/app-context.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { Jobs } from "./jobs.ts";
 
 /**
  * Mail that need not reach the person while they wait (notices, reminders, digests) goes through this job:
@@ -14,7 +15,8 @@ export const SEND_MAIL_EXPIRE_SECONDS = 5 * 60;
 /** Deliveries one instance makes at once. */
 export const SEND_MAIL_CONCURRENCY = 4;
 
-export function defineSendMailJob(ctx: AppContext): void {
+/** Takes the queue and the mailer only: the runner stands below the app's context (context/app-context.ts). */
+export function defineSendMailJob(ctx: { jobs: Jobs; mailer: Mailer }): void {
   ctx.jobs.define({
     name: "send-mail",
     retry: { limit: 12, delaySeconds: 10, maxDelaySeconds: 3600 },
