@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/client.ts";
 import { meetingParticipants, meetings } from "../db/schema/meetings.ts";
-import { tasks } from "../db/schema/tasks.ts";
+import { primaryItems, secondaryItems, tasks } from "../db/schema/tasks.ts";
 import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "../db/schema/workspaces.ts";
 
 /**
@@ -366,4 +366,27 @@ export async function findMeetingPeople(
     .where(eq(workspaceUsers.workspaceId, workspaceId));
   for (const row of rows) result.get(row.meetingId)?.push({ staffId: row.staffId, guest: row.guest });
   return result;
+}
+
+/** The parent (a project or a meeting) of each item: items follow their parent's rule. */
+export type ItemParent = { projectId: string | null; meetingId: string | null };
+
+/**
+ * The parents of these items of either level (in the trash or not), by item id; an item deleted for good is
+ * absent. Realtime judges a changed item by its parent's audience.
+ */
+export async function findItemParents(
+  db: DbOrTx,
+  workspaceId: string,
+  ids: { primary: string[]; secondary: string[] },
+): Promise<Map<string, ItemParent>> {
+  const parentsOf = (table: typeof primaryItems | typeof secondaryItems, itemIds: string[]) =>
+    itemIds.length
+      ? db
+          .select({ id: table.id, projectId: table.projectId, meetingId: table.meetingId })
+          .from(table)
+          .where(and(eq(table.workspaceId, workspaceId), inArray(table.id, itemIds)))
+      : Promise.resolve([]);
+  const rows = [...(await parentsOf(primaryItems, ids.primary)), ...(await parentsOf(secondaryItems, ids.secondary))];
+  return new Map(rows.map((row) => [row.id, { projectId: row.projectId, meetingId: row.meetingId }]));
 }

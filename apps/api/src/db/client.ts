@@ -6,11 +6,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { withActor } from "./actor.ts";
+import { currentActor } from "./actor.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** A database handle or a transaction: repositories accept either. */
-export type DbOrTx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
+export type DbOrTx = Tx | Db;
 
 export interface Database {
   db: Db;
@@ -58,7 +59,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle connection dropped by the server (restart, failover, admin kill) must not crash the process:
   // the pool discards it and the next query opens a new one.
   pool.on("error", (error) => options.onPoolError?.(error));
-  // Every write names its actor for the audit trigger (db/actor.ts).
+  // Every write names its actor (db/actor.ts) for the audit trigger: withActor, below.
   const db = withActor(drizzlePg(pool) as unknown as Db);
   // Several instances may start at once: one migrates while the others wait on the advisory lock.
   const client = await pool.connect();
@@ -77,4 +78,70 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => pool.end(),
   };
+}
+
+const setActor = (tx: Tx, userId: string) => tx.execute(sql`select set_config('tasuki.actor', ${userId}, true)`);
+
+/** The writes that may run outside a transaction: they are replayed inside one that names the actor. */
+const WRITES = new Set(["insert", "update", "delete"]);
+
+/**
+ * A query builder started on the plain database, recorded call by call; awaiting it replays the calls on a
+ * transaction that first sets the actor. `set_config(…, true)` lasts until the end of that transaction
+ * only, so a pooled connection never carries one request's actor into another's queries.
+ */
+function recorded(db: Db, userId: string, start: string, startArgs: unknown[], calls: [string | symbol, unknown[]][]) {
+  const replay = () =>
+    db.transaction(async (tx) => {
+      await setActor(tx, userId);
+      // biome-ignore lint/suspicious/noExplicitAny: a generic replay of a builder chain
+      let builder: any = (tx as any)[start](...startArgs);
+      for (const [name, args] of calls) builder = builder[name](...args);
+      return await builder;
+    });
+  return new Proxy(
+    {},
+    {
+      get(_target, prop) {
+        if (prop === "then") {
+          return (resolve: (value: unknown) => unknown, reject: (reason: unknown) => unknown) =>
+            replay().then(resolve, reject);
+        }
+        if (prop === "catch") return (reject: (reason: unknown) => unknown) => replay().catch(reject);
+        return (...args: unknown[]) => recorded(db, userId, start, startArgs, [...calls, [prop, args]]);
+      },
+    },
+  );
+}
+
+/**
+ * The database as the app uses it: every transaction opened while a user acts starts by naming them, and
+ * a single insert, update or delete outside a transaction becomes one that does. Without an actor (jobs,
+ * sign-up before there is a user) it is the plain database, and the audit rows name no one (システム).
+ */
+function withActor(db: Db): Db {
+  return new Proxy(db, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      if (prop === "transaction") {
+        return (fn: (tx: Tx) => Promise<unknown>, config?: unknown) => {
+          const userId = currentActor();
+          if (!userId) return target.transaction(fn, config as never);
+          return target.transaction(async (tx) => {
+            await setActor(tx, userId);
+            return fn(tx);
+          }, config as never);
+        };
+      }
+      if (typeof prop === "string" && WRITES.has(prop)) {
+        return (...args: unknown[]) => {
+          const userId = currentActor();
+          if (!userId) return value.apply(target, args);
+          return recorded(target, userId, prop, args, []);
+        };
+      }
+      return value.bind(target);
+    },
+  }) as Db;
 }

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { WebSocket } from "ws";
 import {
+  findItemParents,
   findMeetingAudience,
   findProjectAudience,
   findTaskAudience,
+  type ItemParent,
   type TaskAudienceRefs,
   type TaskViewer,
 } from "../access/access.repository.ts";
@@ -11,7 +13,6 @@ import { taskViewerOf as accessTaskViewerOf, canSeeAllProjects } from "../access
 import type { AppContext } from "../context/app-context.ts";
 import { requireMember } from "../http/workspace-scope.ts";
 import { verifyRealtimeToken } from "../lib/tokens.ts";
-import { findPrimaryItems, findSecondaryItems } from "../modules/item/item.repository.ts";
 import { type EventSource, listenForEvents } from "./event-source.ts";
 import { type Notice, type NoticeRow, parseNotice } from "./notice.ts";
 import { findListeners, findLiveSessionIds, type Listener } from "./realtime.repository.ts";
@@ -358,7 +359,6 @@ export class RealtimeHub {
     notices: Notice[],
     listeners: Map<string, Listener>,
   ): Promise<ProjectSight> {
-    const itemProjects = new Map<string, { projectId: string | null; meetingId: string | null }>();
     const idsOf = (entity: string) => [
       ...new Set(notices.filter((n) => n.entity === entity && !n.userId).flatMap((n) => n.rows.map((r) => r.id))),
     ];
@@ -367,16 +367,15 @@ export class RealtimeHub {
     const projectIds = new Set(idsOf("project"));
     const meetingIds = new Set(idsOf("meeting"));
     if (!primaryIds.length && !secondaryIds.length && !projectIds.size && !meetingIds.size) {
-      return { projects: new Set(), meetings: new Set(), itemProjects };
+      return { projects: new Set(), meetings: new Set(), itemProjects: new Map() };
     }
-    const items = [
-      ...(primaryIds.length ? await findPrimaryItems(this.ctx.db, workspaceId, primaryIds) : []),
-      ...(secondaryIds.length ? await findSecondaryItems(this.ctx.db, workspaceId, secondaryIds) : []),
-    ];
-    for (const item of items) {
-      itemProjects.set(item.id, { projectId: item.projectId, meetingId: item.meetingId });
-      if (item.projectId) projectIds.add(item.projectId);
-      if (item.meetingId) meetingIds.add(item.meetingId);
+    const itemProjects = await findItemParents(this.ctx.db, workspaceId, {
+      primary: primaryIds,
+      secondary: secondaryIds,
+    });
+    for (const parent of itemProjects.values()) {
+      if (parent.projectId) projectIds.add(parent.projectId);
+      if (parent.meetingId) meetingIds.add(parent.meetingId);
     }
     const staffIds = [...listeners.values()]
       .filter((listener) => listener.status === "active" && !canSeeAllProjects(listener))
@@ -430,7 +429,7 @@ interface ProjectSight {
   /** `staffId:meetingId` pairs by the meeting rule (access/access.repository.ts). */
   meetings: Set<string>;
   /** Item id → its parent; absent when the item is gone for good. */
-  itemProjects: Map<string, { projectId: string | null; meetingId: string | null }>;
+  itemProjects: Map<string, ItemParent>;
 }
 
 /**
