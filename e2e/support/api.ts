@@ -1,32 +1,38 @@
+import { signupWithEmailContract } from "@tasuki/contract/auth/signup-with-email.contract";
+import { verificationCodeConfContract } from "@tasuki/contract/auth/verification-code-conf.contract";
+import { verificationCodeNewContract } from "@tasuki/contract/auth/verification-code-new.contract";
+import { newWorkspaceContract } from "@tasuki/contract/workspace/new-workspace.contract";
+import { apiClient } from "../../apps/api/test/support/api-client.ts";
 import { latestCode, mailCount, PASSWORD, uniqueEmail } from "./fixtures.ts";
 
-async function post(path: string, body: unknown, token?: string) {
-  const response = await fetch(`${process.env.E2E_BASE_URL}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+/**
+ * The journeys' set-up calls: the API tests' contract-typed client, over HTTP against the running product (its
+ * address is known only once the global set-up started it). `api.ok` throws unless the call succeeded.
+ */
+export const api = apiClient(() => process.env.E2E_BASE_URL);
 
 /** A user made through the public API, as set-up for journeys that are not about signing up. */
 export async function createUser(options: { workspace?: string } = {}) {
   const email = uniqueEmail("api");
   const before = await mailCount(email);
-  await post("/app/auth/verification-code/new", { email, purpose: "signup" });
+  await api.ok(verificationCodeNewContract, { body: { email, purpose: "signup" } });
   const code = await latestCode(email, before);
-  const { verification_token } = await post("/app/auth/verification-code/conf", { email, code, purpose: "signup" });
-  const tokens = await post("/app/auth/signup-with-email", {
-    verification_token,
-    password: PASSWORD,
-    last_name: "佐藤",
-    first_name: "花子",
-    last_name_kana: "サトウ",
-    first_name_kana: "ハナコ",
-    agree_terms: true,
+  const { verification_token } = await api.ok(verificationCodeConfContract, {
+    body: { email, code, purpose: "signup" },
   });
-  if (options.workspace) await post("/app/workspace/new", { name: options.workspace }, tokens.access_token);
+  const tokens = await api.ok(signupWithEmailContract, {
+    body: {
+      verification_token,
+      password: PASSWORD,
+      last_name: "佐藤",
+      first_name: "花子",
+      last_name_kana: "サトウ",
+      first_name_kana: "ハナコ",
+      agree_terms: true,
+    },
+  });
+  if (options.workspace) {
+    await api.ok(newWorkspaceContract, { body: { name: options.workspace } }, { token: tokens.access_token });
+  }
   return { email, password: PASSWORD };
 }

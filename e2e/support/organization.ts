@@ -1,27 +1,15 @@
 import type { Page } from "@playwright/test";
-import { createUser } from "./api.ts";
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import { getMeContract } from "@tasuki/contract/user/get-me.contract";
+import {
+  acceptInvitationContract,
+  newWorkspaceUserContract,
+} from "@tasuki/contract/workspace-user/new-workspace-user.contract";
+import { api, createUser } from "./api.ts";
 import { expect, mailCount, PASSWORD, uniqueEmail } from "./fixtures.ts";
 
-/** Set-up calls of the organisation journeys, made through the public API. */
-async function request<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${process.env.E2E_BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json as T;
-}
-
 export async function accessToken(email: string): Promise<string> {
-  const tokens = await request<{ access_token: string }>("POST", "/app/auth/login-with-email", {
-    email,
-    password: PASSWORD,
-  });
+  const tokens = await api.ok(loginWithEmailContract, { body: { email, password: PASSWORD } });
   return tokens.access_token;
 }
 
@@ -29,12 +17,7 @@ export async function accessToken(email: string): Promise<string> {
 export async function createOwner(workspaceName: string) {
   const { email } = await createUser({ workspace: workspaceName });
   const token = await accessToken(email);
-  const me = await request<{ workspace_users: { workspace_id: string; role: string }[] }>(
-    "GET",
-    "/app/user/me",
-    undefined,
-    token,
-  );
+  const me = await api.ok(getMeContract, {}, { token });
   const workspaceId = me.workspace_users.find((membership) => membership.role === "owner")?.workspace_id;
   if (!workspaceId) throw new Error("the new user owns no workspace");
   return { email, token, workspaceId };
@@ -64,14 +47,13 @@ export async function latestInvitationToken(email: string, after = 0): Promise<s
 export async function addStaff(owner: { token: string; workspaceId: string }, role: "admin" | "member" | "guest") {
   const { email } = await createUser();
   const before = await mailCount(email);
-  await request(
-    "POST",
-    "/app/workspace-user/new",
-    { workspace_id: owner.workspaceId, email, last_name: "森", first_name: "一郎", role },
-    owner.token,
+  await api.ok(
+    newWorkspaceUserContract,
+    { body: { workspace_id: owner.workspaceId, email, last_name: "森", first_name: "一郎", role } },
+    { token: owner.token },
   );
   const invitation = await latestInvitationToken(email, before);
-  await request("POST", "/app/workspace-user/accept-invitation", { token: invitation }, await accessToken(email));
+  await api.ok(acceptInvitationContract, { body: { token: invitation } }, { token: await accessToken(email) });
   return { email };
 }
 

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { addDays, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
+import { getWorkspaceContract } from "@tasuki/contract/workspace/get-workspace.contract";
+import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 /**
  * A Tokyo calendar day relative to the server's today, as the task form sends deadlines. The figures asserted hold
@@ -32,17 +35,20 @@ test("an owner and a group's manager read their analytics, change the period, do
     expires_at: tokyoDay(2),
   });
   // Members of this company may read their groups' analytics (the default is only their own).
-  const workspace = await api<{ authority_rules: { admin: string[]; member: string[]; guest: string[] } }>(
-    "GET",
-    `/app/workspace/${workspaceId}`,
-    team.owner.token,
-  );
-  await api("PATCH", `/app/workspace/${workspaceId}`, team.owner.token, {
-    authority_rules: {
-      ...workspace.authority_rules,
-      member: [...workspace.authority_rules.member, "view_analytics_group"],
+  const workspace = await api.ok(getWorkspaceContract, { params: { id: workspaceId } }, { token: team.owner.token });
+  await api.ok(
+    updateWorkspaceContract,
+    {
+      params: { id: workspaceId },
+      body: {
+        authority_rules: {
+          ...workspace.authority_rules,
+          member: [...workspace.authority_rules.member, "view_analytics_group"],
+        },
+      },
     },
-  });
+    { token: team.owner.token },
+  );
 
   // The owner lands on the workspace.
   const owner = await (await browser.newContext({ acceptDownloads: true })).newPage();

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
+import { updateTaskContract } from "@tasuki/contract/task/task.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 test("an owner reads who changed what on 監査ログ, filters it and downloads it; a member may not", async ({
   browser,
@@ -13,7 +15,11 @@ test("an owner reads who changed what on 監査ログ, filters it and downloads 
     title: "契約書を確認する",
     assignee_id: team.member.staffId,
   });
-  await api("PATCH", `/app/task/${task.id}`, team.member.token, { title: "契約書を最終確認する" });
+  await api.ok(
+    updateTaskContract,
+    { params: { id: task.id }, body: { title: "契約書を最終確認する" } },
+    { token: team.member.token },
+  );
 
   const ownerPage = await (await browser.newContext({ acceptDownloads: true })).newPage();
   await signIn(ownerPage, team.owner.email);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
+import { newWorkspaceUserContract } from "@tasuki/contract/workspace-user/new-workspace-user.contract";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { addStaff, createOwner, signIn } from "../support/organization.ts";
-import { api } from "../support/tasks.ts";
 
 /**
  * Billing: a new workspace on its premium trial chooses the standard plan paid monthly by card (a test card of the
@@ -113,12 +114,18 @@ test("a workspace of six staff is not offered フリー; the dialog names the me
   const owner = await createOwner("株式会社むつみ製作所");
   // Five invitations: six seats, over フリー's five (invited staff take their seat).
   for (let i = 0; i < 5; i += 1) {
-    await api("POST", "/app/workspace-user/new", owner.token, {
-      workspace_id: owner.workspaceId,
-      email: `mutsumi-${i}-${Date.now()}@example.jp`,
-      last_name: "佐藤",
-      first_name: `${i + 1}郎`,
-    });
+    await api.ok(
+      newWorkspaceUserContract,
+      {
+        body: {
+          workspace_id: owner.workspaceId,
+          email: `mutsumi-${i}-${Date.now()}@example.jp`,
+          last_name: "佐藤",
+          first_name: `${i + 1}郎`,
+        },
+      },
+      { token: owner.token },
+    );
   }
   await signIn(page, owner.email, { timeout: 60_000 });
   await page.goto("/mypage/plan-and-invoice");

@@ -1,40 +1,41 @@
 import type { Locator, Page } from "@playwright/test";
+import {
+  deleteGroupContract,
+  getGroupContract,
+  listGroupTreeContract,
+  newGroupContract,
+} from "@tasuki/contract/group/group.contracts";
+import { putGroupTypesContract } from "@tasuki/contract/workspace/put-group-types.contract";
+import { listWorkspaceUsersContract } from "@tasuki/contract/workspace-user/list-workspace-users.contract";
+import { newWorkspaceUserContract } from "@tasuki/contract/workspace-user/new-workspace-user.contract";
+import { api } from "../support/api.ts";
 import { expect, test, uniqueEmail } from "../support/fixtures.ts";
 import { addStaff, createOwner, signIn } from "../support/organization.ts";
-
-async function call<T>(method: string, path: string, body: unknown, token: string): Promise<T> {
-  const response = await fetch(`${process.env.E2E_BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      authorization: `Bearer ${token}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 type Owner = Awaited<ReturnType<typeof createOwner>>;
 
 /** Invites a staff member (they stay `invited`: enough to be placed in groups) and answers their id. */
 async function invite(owner: Owner, lastName: string, firstName: string): Promise<string> {
-  const staff = await call<{ id: string }>(
-    "POST",
-    "/app/workspace-user/new",
-    { workspace_id: owner.workspaceId, email: uniqueEmail("canvas"), last_name: lastName, first_name: firstName },
-    owner.token,
+  const staff = await api.ok(
+    newWorkspaceUserContract,
+    {
+      body: {
+        workspace_id: owner.workspaceId,
+        email: uniqueEmail("canvas"),
+        last_name: lastName,
+        first_name: firstName,
+      },
+    },
+    { token: owner.token },
   );
   return staff.id;
 }
 
 async function staffIdOf(owner: Owner, email: string): Promise<string> {
-  const { items } = await call<{ items: { id: string; email: string }[] }>(
-    "GET",
-    `/app/workspace-user/list?workspace_id=${owner.workspaceId}&per_page=200`,
-    undefined,
-    owner.token,
+  const { items } = await api.ok(
+    listWorkspaceUsersContract,
+    { query: { workspace_id: owner.workspaceId, per_page: "200" } },
+    { token: owner.token },
   );
   const found = items.find((item) => item.email === email);
   if (!found) throw new Error(`no staff record for ${email}`);
@@ -45,22 +46,20 @@ async function newGroup(
   owner: Owner,
   fields: { name: string; parent_id: string | null; group_type_id: string; leader_id?: string; member_ids?: string[] },
 ): Promise<string> {
-  const group = await call<{ id: string }>(
-    "POST",
-    "/app/group/new",
-    { workspace_id: owner.workspaceId, ...fields },
-    owner.token,
+  const group = await api.ok(
+    newGroupContract,
+    { body: { workspace_id: owner.workspaceId, ...fields } },
+    { token: owner.token },
   );
   return group.id;
 }
 
 /** 営業本部 (本部) › 第一営業部, 第二営業部 (部) › 法人営業課 (課, under 第一) and 東日本営業課 (課, under 第二). */
 async function buildTree(owner: Owner) {
-  const { items: layers } = await call<{ items: { id: string; name: string }[] }>(
-    "PUT",
-    `/app/workspace/${owner.workspaceId}/group-types`,
-    { items: [{ name: "本部" }, { name: "部" }, { name: "課" }] },
-    owner.token,
+  const { items: layers } = await api.ok(
+    putGroupTypesContract,
+    { params: { id: owner.workspaceId }, body: { items: [{ name: "本部" }, { name: "部" }, { name: "課" }] } },
+    { token: owner.token },
   );
   const layer = (name: string) => layers.find((item) => item.name === name)!.id;
   const leader = await addStaff(owner, "member");
@@ -172,7 +171,7 @@ test("the owner sees the tree by layer on the canvas, opens a member's record an
   await expect(page.getByText("東日本営業課 を 第一営業部 の配下に移動しました")).toBeVisible();
   await expect(page.getByRole("region", { name: "東日本営業課" })).toContainText("営業本部 › 第一営業部");
 
-  const moved = await call<{ parent_id: string }>("GET", `/app/group/${tree.east}`, undefined, owner.token);
+  const moved = await api.ok(getGroupContract, { params: { id: tree.east } }, { token: owner.token });
   expect(moved.parent_id).toBe(tree.first);
 
   // Still there after a reload: both 課 now hang under 第一営業部, stacked in a column.
@@ -192,10 +191,7 @@ test("the owner sees the tree by layer on the canvas, opens a member's record an
   await expect(page.getByRole("dialog", { name: "グループの移動" })).toHaveCount(0);
 
   // Someone else deletes 第二営業部 meanwhile: the open chart follows the live update without a reload.
-  const response = await fetch(`${process.env.E2E_BASE_URL}/app/group/${tree.second}`, {
-    method: "DELETE",
-    headers: { authorization: `Bearer ${owner.token}` },
-  });
+  const response = await api.call(deleteGroupContract, { params: { id: tree.second } }, { token: owner.token });
   expect(response.status).toBe(200);
   await expect(card(page, "第二営業部")).toHaveCount(0);
   await expect(page.getByText("計4グループ")).toBeVisible();
@@ -225,11 +221,10 @@ test("a workspace without groups says where to make them, and a member sees the 
   await expect(card(memberPage, "東日本営業課").getByTestId("member-count")).toHaveText("1");
   await dragOnto(memberPage, card(memberPage, "東日本営業課"), card(memberPage, "第一営業部"));
   await expect(memberPage.getByRole("dialog", { name: "グループの移動" })).toHaveCount(0);
-  const tree = await call<{ items: { id: string; name: string; parent_id: string | null }[] }>(
-    "GET",
-    `/app/group/topdown/list-all?workspace_id=${owner.workspaceId}`,
-    undefined,
-    owner.token,
+  const tree = await api.ok(
+    listGroupTreeContract,
+    { query: { workspace_id: owner.workspaceId } },
+    { token: owner.token },
   );
   const parentOf = (name: string) => tree.items.find((item) => item.name === name)?.parent_id;
   expect(parentOf("東日本営業課")).toBe(tree.items.find((item) => item.name === "第二営業部")?.id ?? "missing");

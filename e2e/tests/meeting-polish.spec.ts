@@ -1,6 +1,9 @@
+import { putClosedDaysContract } from "@tasuki/contract/calendar/put-closed-days.contract";
+import { listNotificationsContract } from "@tasuki/contract/notification/notification.contracts";
+import { api } from "../support/api.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, taskTeam } from "../support/tasks.ts";
+import { taskTeam } from "../support/tasks.ts";
 
 /**
  * Meetings, on a pinned clock (Friday 2027-01-08 15:00 in Tokyo): an empty week says so, a new meeting is proposed
@@ -17,12 +20,18 @@ for (const width of [1440, 390]) {
   }) => {
     const team = await taskTeam("株式会社会議の磨き込み");
     // Tuesday after 成人の日 is the company's 創立記念日.
-    await api("PUT", "/app/closed-day/list", team.owner.token, {
-      workspace_id: team.owner.workspaceId,
-      from: "2027-01-12",
-      to: "2027-01-12",
-      items: [{ date: "2027-01-12", name: "創立記念日" }],
-    });
+    await api.ok(
+      putClosedDaysContract,
+      {
+        body: {
+          workspace_id: team.owner.workspaceId,
+          from: "2027-01-12",
+          to: "2027-01-12",
+          items: [{ date: "2027-01-12", name: "創立記念日" }],
+        },
+      },
+      { token: team.owner.token },
+    );
     await page.setViewportSize({ width, height: 900 });
     await page.clock.setFixedTime(new Date("2027-01-08T15:00:00+09:00"));
     const browserDialogs: string[] = [];
@@ -66,10 +75,10 @@ for (const width of [1440, 390]) {
       .getByRole("button", { name: "共有する" })
       .click();
     await expect(page.getByText("議事録を1人に共有しました")).toBeVisible();
-    const bell = await api<{ items: { kind: string }[] }>(
-      "GET",
-      `/app/notification/list?workspace_id=${team.owner.workspaceId}`,
-      team.member.token,
+    const bell = await api.ok(
+      listNotificationsContract,
+      { query: { workspace_id: team.owner.workspaceId } },
+      { token: team.member.token },
     );
     expect(bell.items.filter((item) => item.kind === "meeting_minutes_shared")).toHaveLength(1);
 

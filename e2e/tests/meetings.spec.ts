@@ -1,8 +1,20 @@
 import { readFile } from "node:fs/promises";
+import {
+  getMeetingContract,
+  newMeetingContract,
+  putMeetingPeriodicContract,
+  updateMeetingContract,
+} from "@tasuki/contract/meeting/meeting.contracts";
+import {
+  newPrimaryItemContract,
+  updatePrimaryItemContract,
+} from "@tasuki/contract/primary-item/primary-item.contracts";
 import { addDays, tokyoDate, tokyoIso, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
+import { newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { api } from "../support/api.ts";
 import { expect as baseExpect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, taskTeam } from "../support/tasks.ts";
+import { taskTeam } from "../support/tasks.ts";
 
 /**
  * Meetings: a weekly 定例 made in the dialog with a room and a participant, its agenda, minutes and an action item,
@@ -115,45 +127,70 @@ test("the next occurrence of a 定例 that has ended shows what was left open, m
   // series keeps every weekday ("none"), so that yesterday a week on is a meeting whatever day yesterday was (a
   // Saturday series skipping days off has no next meeting, and is refused).
   const yesterday = addDays(tokyoDate(Date.now()), -1);
-  const meeting = await api<{ id: string }>("POST", "/app/meeting/new", token, {
-    workspace_id: workspaceId,
-    name: "営業部定例",
-    meeting_type: "regular",
-    starts_at: tokyoIso(yesterday, "10:00"),
-    ends_at: tokyoIso(yesterday, "11:00"),
-    room_name: "第1会議室",
-    participant_ids: [team.member.staffId],
-  });
+  const meeting = await api.ok(
+    newMeetingContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        name: "営業部定例",
+        meeting_type: "regular",
+        starts_at: tokyoIso(yesterday, "10:00"),
+        ends_at: tokyoIso(yesterday, "11:00"),
+        room_name: "第1会議室",
+        participant_ids: [team.member.staffId],
+      },
+    },
+    { token },
+  );
   // The agenda as the meeting left it, before the series exists: the carry-over job (every ten minutes) looks at
   // series only, so it cannot take the agenda half-written.
   const items: Record<string, string> = {};
   for (const name of ["予算の確認", "採用計画"]) {
-    const item = await api<{ id: string }>("POST", "/app/primary-item/new", token, {
-      workspace_id: workspaceId,
-      meeting_id: meeting.id,
-      name,
-    });
+    const item = await api.ok(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          meeting_id: meeting.id,
+          name,
+        },
+      },
+      { token },
+    );
     items[name] = item.id;
   }
-  await api("PATCH", `/app/primary-item/${items.予算の確認}`, token, { done: true });
-  await api("POST", "/app/task/new", token, {
-    workspace_id: workspaceId,
-    title: "求人票を作成する",
-    meeting_id: meeting.id,
-    assignee_id: team.member.staffId,
-  });
-  await api("PUT", `/app/meeting/${meeting.id}/periodic`, token, {
-    rule: {
-      frequency: "weekly",
-      interval: 1,
-      weekdays: [weekdayOf(yesterday)],
-      start_date: yesterday,
-      holiday_handling: "none",
-      end: { type: "never" },
-      time_of_day: null,
-      duration_days: 0,
+  await api.ok(updatePrimaryItemContract, { params: { id: items.予算の確認! }, body: { done: true } }, { token });
+  await api.ok(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        title: "求人票を作成する",
+        meeting_id: meeting.id,
+        assignee_id: team.member.staffId,
+      },
     },
-  });
+    { token },
+  );
+  await api.ok(
+    putMeetingPeriodicContract,
+    {
+      params: { id: meeting.id },
+      body: {
+        rule: {
+          frequency: "weekly",
+          interval: 1,
+          weekdays: [weekdayOf(yesterday)],
+          start_date: yesterday,
+          holiday_handling: "none",
+          end: { type: "never" },
+          time_of_day: null,
+          duration_days: 0,
+        },
+      },
+    },
+    { token },
+  );
   await signIn(page, team.owner.email);
   await page.goto(`/communication/meeting/${meeting.id}`);
   // 予算の確認 was dealt with in the meeting; 採用計画 was not.
@@ -171,14 +208,20 @@ test("the next occurrence of a 定例 that has ended shows what was left open, m
 
 test("two note-takers: a save over someone else's newer minutes is offered to keep both", async ({ page }) => {
   const team = await taskTeam("株式会社議事録");
-  const meeting = await api<{ id: string }>("POST", "/app/meeting/new", team.owner.token, {
-    workspace_id: team.owner.workspaceId,
-    name: "プロジェクト会議",
-    meeting_type: "project",
-    starts_at: tokyoIso(PROPOSED, "15:00"),
-    ends_at: tokyoIso(PROPOSED, "16:00"),
-    participant_ids: [team.member.staffId],
-  });
+  const meeting = await api.ok(
+    newMeetingContract,
+    {
+      body: {
+        workspace_id: team.owner.workspaceId,
+        name: "プロジェクト会議",
+        meeting_type: "project",
+        starts_at: tokyoIso(PROPOSED, "15:00"),
+        ends_at: tokyoIso(PROPOSED, "16:00"),
+        participant_ids: [team.member.staffId],
+      },
+    },
+    { token: team.owner.token },
+  );
   await signIn(page, team.member.email);
   await page.goto(`/communication/meeting/${meeting.id}`);
 
@@ -187,10 +230,17 @@ test("two note-takers: a save over someone else's newer minutes is offered to ke
   await page.route(`**/app/meeting/${meeting.id}`, async (route) => {
     if (route.request().method() === "PATCH" && !ownerSaved) {
       ownerSaved = true;
-      await api("PATCH", `/app/meeting/${meeting.id}`, team.owner.token, {
-        minutes: "<p>佐藤のメモ: 会場は本社</p>",
-        minutes_version: 0,
-      });
+      await api.ok(
+        updateMeetingContract,
+        {
+          params: { id: meeting.id },
+          body: {
+            minutes: "<p>佐藤のメモ: 会場は本社</p>",
+            minutes_version: 0,
+          },
+        },
+        { token: team.owner.token },
+      );
     }
     await route.continue();
   });
@@ -204,11 +254,7 @@ test("two note-takers: a save over someone else's newer minutes is offered to ke
   await expect(page.getByRole("status").filter({ hasText: "保存済み" })).toBeVisible();
   await expect(page.getByLabel("議事録", { exact: true })).toContainText("佐藤のメモ: 会場は本社");
   await expect(page.getByLabel("議事録", { exact: true })).toContainText("森のメモ: 予算は据え置き");
-  const stored = await api<{ minutes: string; minutes_version: number }>(
-    "GET",
-    `/app/meeting/${meeting.id}`,
-    team.owner.token,
-  );
+  const stored = await api.ok(getMeetingContract, { params: { id: meeting.id } }, { token: team.owner.token });
   expect(stored.minutes).toContain("佐藤のメモ: 会場は本社");
   expect(stored.minutes).toContain("森のメモ: 予算は据え置き");
   expect(stored.minutes_version).toBe(2);

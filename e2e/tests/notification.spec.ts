@@ -1,6 +1,8 @@
+import { countUnreadNotificationsContract } from "@tasuki/contract/notification/notification.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 // The bell of two people's browsers: nobody reloads a page in these journeys.
 
@@ -73,10 +75,10 @@ test("the 通知 page pages through everything and marks all read", async ({ pag
   await page.getByRole("button", { name: "すべて既読にする" }).click();
   await expect(page.getByText("未読の通知はありません")).toBeVisible();
   await expect(page.getByRole("button", { name: /^通知/ })).toHaveAccessibleName("通知");
-  const count = await api<{ count: number }>(
-    "GET",
-    `/app/notification/unread-count?workspace_id=${team.owner.workspaceId}`,
-    team.member.token,
+  const count = await api.ok(
+    countUnreadNotificationsContract,
+    { query: { workspace_id: team.owner.workspaceId } },
+    { token: team.member.token },
   );
   expect(count.count).toBe(0);
 });

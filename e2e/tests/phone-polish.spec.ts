@@ -1,7 +1,10 @@
 import type { Page } from "@playwright/test";
+import { newGroupContract } from "@tasuki/contract/group/group.contracts";
+import { newMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 // Issue 22's phone and polish items, each at a phone's width and a desktop's: the product must read the same on both.
 const WIDTHS = [390, 1440] as const;
@@ -88,23 +91,41 @@ for (const width of WIDTHS) {
     const team = await taskTeam(`株式会社表示${width}`);
     const { token, workspaceId } = team.owner;
     // A Saturday meeting: its day heading in the list, its day in the month.
-    await api("POST", "/app/meeting/new", token, {
-      workspace_id: workspaceId,
-      name: "土曜の説明会",
-      starts_at: "2030-06-15T10:00:00+09:00",
-      ends_at: "2030-06-15T11:00:00+09:00",
-    });
+    await api.ok(
+      newMeetingContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          name: "土曜の説明会",
+          starts_at: "2030-06-15T10:00:00+09:00",
+          ends_at: "2030-06-15T11:00:00+09:00",
+        },
+      },
+      { token },
+    );
     // A tall company: thirty 課 stacked under one 部 fit the frame only at a zoom where names are dots.
-    const department = await api<{ id: string }>("POST", "/app/group/new", token, {
-      workspace_id: workspaceId,
-      name: "管理部",
-    });
+    const department = await api.ok(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          name: "管理部",
+        },
+      },
+      { token },
+    );
     for (let i = 1; i <= 30; i++) {
-      await api("POST", "/app/group/new", token, {
-        workspace_id: workspaceId,
-        name: `第${i}課`,
-        parent_id: department.id,
-      });
+      await api.ok(
+        newGroupContract,
+        {
+          body: {
+            workspace_id: workspaceId,
+            name: `第${i}課`,
+            parent_id: department.id,
+          },
+        },
+        { token },
+      );
     }
     for (const title of ["会場を予約する", "案内状を送る"]) {
       await createTask(token, {

@@ -1,6 +1,8 @@
+import { putWorkspaceUserStatusContract } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 // Live updates between two people's browsers: nobody reloads a page in these journeys.
 
@@ -56,7 +58,11 @@ test("a suspended member's open page is signed out of the workspace at once", as
   await memberPage.goto("/task/me");
   await expect(memberPage.getByText("株式会社即時停止").first()).toBeVisible();
 
-  await api("PUT", `/app/workspace-user/${team.member.staffId}/status`, team.owner.token, { status: "suspended" });
+  await api.ok(
+    putWorkspaceUserStatusContract,
+    { params: { id: team.member.staffId }, body: { status: "suspended" } },
+    { token: team.owner.token },
+  );
 
   // Their only workspace stopped: the page leaves it for the workspace step, which says why.
   await expect(memberPage).toHaveURL(/\/auth\/signup/, { timeout: 5_000 });

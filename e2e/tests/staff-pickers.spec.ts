@@ -1,8 +1,16 @@
 import type { Page, Route } from "@playwright/test";
-import { createUser } from "../support/api.ts";
+import { newGroupContract } from "@tasuki/contract/group/group.contracts";
+import { getMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
+import { newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { putOfficialPositionContract } from "@tasuki/contract/workspace/put-official-positions.contract";
+import {
+  acceptInvitationContract,
+  newWorkspaceUserContract,
+} from "@tasuki/contract/workspace-user/new-workspace-user.contract";
+import { api, createUser } from "../support/api.ts";
 import { expect as baseExpect, mailCount, test, uniqueEmail } from "../support/fixtures.ts";
 import { accessToken, latestInvitationToken, signIn } from "../support/organization.ts";
-import { api, taskTeam } from "../support/tasks.ts";
+import { taskTeam } from "../support/tasks.ts";
 
 /**
  * Staff pickers and the mention list: the rows shown are always the answer to the text in the field, however the
@@ -19,9 +27,9 @@ async function namesakes() {
   const team = await taskTeam("株式会社同姓同名");
   const { token, workspaceId } = team.owner;
   const position = async (name: string, rank: number) =>
-    (await api<{ id: string }>("PUT", `/app/workspace/${workspaceId}/official-position`, token, { name, rank })).id;
+    (await api.ok(putOfficialPositionContract, { params: { id: workspaceId }, body: { name, rank } }, { token })).id;
   const group = async (name: string) =>
-    (await api<{ id: string }>("POST", "/app/group/new", token, { workspace_id: workspaceId, name })).id;
+    (await api.ok(newGroupContract, { body: { workspace_id: workspaceId, name } }, { token })).id;
   const [kacho, shunin, sales, dev] = [
     await position("課長", 3),
     await position("主任", 5),
@@ -33,19 +41,25 @@ async function namesakes() {
     const joined = "group_ids" in extra ? await createUser() : null;
     const email = joined?.email ?? uniqueEmail("namesake");
     const before = joined ? await mailCount(email) : 0;
-    const { id } = await api<{ id: string }>("POST", "/app/workspace-user/new", token, {
-      workspace_id: workspaceId,
-      email,
-      last_name: last,
-      first_name: first,
-      last_name_kana: lastKana,
-      first_name_kana: firstKana,
-      role: "member",
-      ...extra,
-    });
+    const { id } = await api.ok(
+      newWorkspaceUserContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          email,
+          last_name: last,
+          first_name: first,
+          last_name_kana: lastKana,
+          first_name_kana: firstKana,
+          role: "member",
+          ...extra,
+        },
+      },
+      { token },
+    );
     if (joined) {
       const invitation = await latestInvitationToken(email, before);
-      await api("POST", "/app/workspace-user/accept-invitation", await accessToken(email), { token: invitation });
+      await api.ok(acceptInvitationContract, { body: { token: invitation } }, { token: await accessToken(email) });
     }
     return id;
   };
@@ -128,7 +142,7 @@ test("a picker shows only the answer to the text typed, with 所属 and 役職; 
   await dialog.getByRole("button", { name: "作成", exact: true }).click();
   await expect(page).toHaveURL(/\/communication\/meeting\/[0-9a-f-]{36}$/);
   const meetingId = page.url().split("/").at(-1)!;
-  const meeting = await api<{ participants: { id: string }[] }>("GET", `/app/meeting/${meetingId}`, team.owner.token);
+  const meeting = await api.ok(getMeetingContract, { params: { id: meetingId } }, { token: team.owner.token });
   expect(meeting.participants.map((person) => person.id)).toEqual([devMatsumoto]);
 
   // The action item's 担当者: the meeting's own 松本 芽衣 (開発二課) is offered first.
@@ -141,11 +155,17 @@ test("the mention list shows only the answer to the text after @, with 所属 an
   page,
 }) => {
   const { team, devMatsumoto } = await namesakes();
-  const task = await api<{ id: string }>("POST", "/app/task/new", team.owner.token, {
-    workspace_id: team.owner.workspaceId,
-    title: "見積書を送る",
-    assignee_id: devMatsumoto,
-  });
+  const task = await api.ok(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: team.owner.workspaceId,
+        title: "見積書を送る",
+        assignee_id: devMatsumoto,
+      },
+    },
+    { token: team.owner.token },
+  );
   await signIn(page, team.owner.email);
   await page.goto(`/task/me?task=${task.id}`);
   const drawer = page.getByRole("dialog", { name: "タスク詳細" });

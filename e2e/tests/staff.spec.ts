@@ -1,6 +1,12 @@
 import type { Page } from "@playwright/test";
-import { createUser } from "../support/api.ts";
+import { getMeContract } from "@tasuki/contract/user/get-me.contract";
+import {
+  acceptInvitationContract,
+  newWorkspaceUserContract,
+} from "@tasuki/contract/workspace-user/new-workspace-user.contract";
+import { api, createUser } from "../support/api.ts";
 import { expect, latestCode, PASSWORD, secondBrowser, test, uniqueEmail } from "../support/fixtures.ts";
+import { accessToken } from "../support/organization.ts";
 
 /** The link of the newest invitation mailed to an address. */
 async function invitationLink(email: string): Promise<string> {
@@ -16,28 +22,6 @@ async function invitationLink(email: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`no invitation mailed to ${email}`);
-}
-
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${process.env.E2E_BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function accessToken(email: string): Promise<string> {
-  const tokens = await call<{ access_token: string }>("POST", "/app/auth/login-with-email", {
-    email,
-    password: PASSWORD,
-  });
-  return tokens.access_token;
 }
 
 async function logIn(page: Page, email: string): Promise<void> {
@@ -110,19 +94,18 @@ test("an owner invites a staff member by mail; the invitee signs up from the lin
 test("a suspended member is refused at their next step in the workspace", async ({ page, browser }) => {
   const owner = await createUser({ workspace: "株式会社停止テスト" });
   const ownerToken = await accessToken(owner.email);
-  const me = await call<{ workspace_users: { workspace_id: string }[] }>("GET", "/app/user/me", undefined, ownerToken);
+  const me = await api.ok(getMeContract, {}, { token: ownerToken });
   const workspaceId = me.workspace_users[0]!.workspace_id;
 
   // The member joins through an invitation (set up through the API; the journey above covers the screens).
   const member = await createUser();
-  await call(
-    "POST",
-    "/app/workspace-user/new",
-    { workspace_id: workspaceId, email: member.email, last_name: "小林", first_name: "結衣", role: "member" },
-    ownerToken,
+  await api.ok(
+    newWorkspaceUserContract,
+    { body: { workspace_id: workspaceId, email: member.email, last_name: "小林", first_name: "結衣", role: "member" } },
+    { token: ownerToken },
   );
   const token = new URL(await invitationLink(member.email)).searchParams.get("token");
-  await call("POST", "/app/workspace-user/accept-invitation", { token }, await accessToken(member.email));
+  await api.ok(acceptInvitationContract, { body: { token: token! } }, { token: await accessToken(member.email) });
 
   const memberBrowser = await secondBrowser(browser);
   // Without the live connection: an open page then learns of the suspension at its next step (with it, the page

@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
 import { addDays, tokyoDate, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
+import {
+  deleteTaskContract,
+  getTaskContract,
+  listTasksContract,
+  newTaskContract,
+} from "@tasuki/contract/task/task.contracts";
+import { getMeContract } from "@tasuki/contract/user/get-me.contract";
 import { holidayJpCalendar } from "../../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
-import { createUser } from "../support/api.ts";
+import { api, createUser } from "../support/api.ts";
 import { expect, PASSWORD, test } from "../support/fixtures.ts";
+import { accessToken } from "../support/organization.ts";
 
 /**
  * 成人の日 2031 (the second Monday of January): the Mondays a week before and one and two weeks after are ordinary
@@ -16,39 +24,16 @@ const HORIZON_DAYS = 60;
 /** 「2027/01/18（月）」 as the drawer lists a generated task. */
 const slashDate = (date: string) => `${date.replaceAll("-", "/")}（月）`;
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${process.env.E2E_BASE_URL}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** An owner with a workspace and one task assigned to them, made through the API. */
 async function ownerWithTask(title: string) {
   const owner = await createUser({ workspace: "株式会社タスク詳細" });
-  const { access_token: token } = await call<{ access_token: string }>("POST", "/app/auth/login-with-email", {
-    email: owner.email,
-    password: PASSWORD,
-  });
-  const me = await call<{ workspace_users: { id: string; workspace_id: string }[] }>(
-    "GET",
-    "/app/user/me",
-    undefined,
-    token,
-  );
+  const token = await accessToken(owner.email);
+  const me = await api.ok(getMeContract, {}, { token });
   const membership = me.workspace_users[0]!;
-  const task = await call<{ id: string }>(
-    "POST",
-    "/app/task/new",
-    { workspace_id: membership.workspace_id, title, assignee_id: membership.id, priority: "middle" },
-    token,
+  const task = await api.ok(
+    newTaskContract,
+    { body: { workspace_id: membership.workspace_id, title, assignee_id: membership.id, priority: "middle" } },
+    { token },
   );
   return { ...owner, token, workspaceId: membership.workspace_id, taskId: task.id };
 }
@@ -136,15 +121,11 @@ test("a weekly periodic task skipping a Monday holiday previews and generates th
   for (const date of holidays) expect(generated).not.toContain(slashDate(date));
 
   // The generated tasks themselves carry those deadlines (23:59:59 in Tokyo).
-  const list = await call<{
-    items: {
-      id: string;
-      title: string;
-      expires_at: string | null;
-      periodic_series_id: string | null;
-      occurrence_date: string | null;
-    }[];
-  }>("GET", `/app/task/list?workspace_id=${owner.workspaceId}&tab=me&per_page=200`, undefined, owner.token);
+  const list = await api.ok(
+    listTasksContract,
+    { query: { workspace_id: owner.workspaceId, tab: "me", per_page: "200" } },
+    { token: owner.token },
+  );
   const deadlines = list.items
     .filter((task) => task.periodic_series_id && task.title === "週次の売上報告" && task.expires_at)
     .map((task) => tokyoDate(task.expires_at!));
@@ -202,7 +183,7 @@ test("a rule that can never make a task says why while it is drafted, and saving
   await expect(preview.getByRole("listitem").first()).toContainText("のためスキップ");
   await periodic.getByRole("button", { name: "繰り返しを開始" }).click();
   await expect(drawer.getByRole("alert").filter({ hasText: "保存できませんでした。" })).toContainText(words);
-  const task = await call<{ periodic_rule: unknown }>("GET", `/app/task/${owner.taskId}`, undefined, owner.token);
+  const task = await api.ok(getTaskContract, { params: { id: owner.taskId } }, { token: owner.token });
   expect(task.periodic_rule).toBeNull();
 
   // Kept on Saturdays as they are, the rule is fine.
@@ -312,7 +293,7 @@ test("a task link opened while signed out opens its drawer after login; a bad on
 
   // The link of a task moved to the trash since the mail was sent still opens it, read-only, saying where it is
   // (it can be restored for 30 days; only a purged task is not found).
-  await call("DELETE", `/app/task/${owner.taskId}`, undefined, owner.token);
+  await api.ok(deleteTaskContract, { params: { id: owner.taskId } }, { token: owner.token });
   await page.goto(`/task/me?task=${owner.taskId}`);
   await expect(drawer.getByText("このタスクはゴミ箱にあります。", { exact: false })).toBeVisible({ timeout: 30_000 });
   await expect(drawer.getByRole("textbox", { name: "タスク名" })).toBeDisabled();

@@ -1,7 +1,11 @@
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
 import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
+import { putTaskStatusContract } from "@tasuki/contract/task/task.contracts";
+import { putTaskPeriodicContract } from "@tasuki/contract/task/task-periodic.contract";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 test("the compact list: unfinished work, places as labels, a series as one row, a task added in place kept after a reload", async ({
   page,
@@ -10,11 +14,17 @@ test("the compact list: unfinished work, places as labels, a series as one row, 
   const team = await taskTeam("株式会社コンパクト");
   const token = team.owner.token;
   const base = { workspace_id: team.owner.workspaceId, assignee_id: team.owner.staffId };
-  const primary = await api<{ id: string }>("POST", "/app/primary-item/new", token, {
-    workspace_id: team.owner.workspaceId,
-    project_id: team.project.id,
-    name: "会場手配",
-  });
+  const primary = await api.ok(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: team.owner.workspaceId,
+        project_id: team.project.id,
+        name: "会場手配",
+      },
+    },
+    { token },
+  );
   await createTask(token, {
     ...base,
     title: "会場を予約する",
@@ -23,11 +33,18 @@ test("the compact list: unfinished work, places as labels, a series as one row, 
     expires_at: "2030-01-10",
   });
   const finished = await createTask(token, { ...base, title: "名刺を発注する" });
-  await api("PUT", `/app/task/${finished.id}/status`, token, { status: "done" });
+  await api.ok(putTaskStatusContract, { params: { id: finished.id }, body: { status: "done" } }, { token });
   const weekly = await createTask(token, { ...base, title: "週次の定例準備" });
-  await api("PUT", `/app/task/${weekly.id}/periodic`, token, {
-    rule: { frequency: "weekly", weekdays: [1], interval: 1, start_date: tokyoDate(Date.now()) },
-  });
+  await api.ok(
+    putTaskPeriodicContract,
+    {
+      params: { id: weekly.id },
+      body: {
+        rule: { frequency: "weekly", weekdays: [1], interval: 1, start_date: tokyoDate(Date.now()) },
+      },
+    },
+    { token },
+  );
 
   await signIn(page, team.owner.email);
   await page.goto("/task/me");

@@ -1,15 +1,23 @@
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 test("dragging a task to the top of its 大項目 is kept after a reload", async ({ page }) => {
   test.slow();
   const team = await taskTeam("株式会社ならびかえ");
-  const primary = await api<{ id: string }>("POST", "/app/primary-item/new", team.owner.token, {
-    workspace_id: team.owner.workspaceId,
-    project_id: team.project.id,
-    name: "準備",
-  });
+  const primary = await api.ok(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: team.owner.workspaceId,
+        project_id: team.project.id,
+        name: "準備",
+      },
+    },
+    { token: team.owner.token },
+  );
   for (const title of ["一番目の作業", "二番目の作業", "三番目の作業"]) {
     await createTask(team.owner.token, {
       workspace_id: team.owner.workspaceId,

@@ -1,6 +1,8 @@
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 test("a deleted task comes back with 元に戻す, and later from the trash", async ({ page }) => {
   test.slow();
@@ -49,11 +51,17 @@ test("a deleted task comes back with 元に戻す, and later from the trash", as
 test("a deleted 大項目 takes its tasks to the trash and restoring it brings them back", async ({ page }) => {
   test.slow();
   const team = await taskTeam("株式会社まとめて復元");
-  const primary = await api<{ id: string }>("POST", "/app/primary-item/new", team.owner.token, {
-    workspace_id: team.owner.workspaceId,
-    project_id: team.project.id,
-    name: "会場手配",
-  });
+  const primary = await api.ok(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: team.owner.workspaceId,
+        project_id: team.project.id,
+        name: "会場手配",
+      },
+    },
+    { token: team.owner.token },
+  );
   for (const title of ["会場を予約する", "備品を手配する"]) {
     await createTask(team.owner.token, {
       workspace_id: team.owner.workspaceId,

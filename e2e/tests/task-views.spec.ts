@@ -1,8 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
 import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
+import { getTaskContract } from "@tasuki/contract/task/task.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 /** dnd-kit and the gantt chart follow pointer moves: press, move in steps, release (a jump is not a drag). */
 type Point = { x: number; y: number };
@@ -27,8 +29,6 @@ async function centreOf(locator: Locator) {
   if (!box) throw new Error("no drop target on screen");
   return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 40) };
 }
-
-type Task = { id: string; status: string; starts_at: string | null; expires_at: string | null };
 
 /** The Tokyo day of an instant the API answers. */
 const tokyoDay = (instant: string | null) => (instant ? tokyoDate(instant) : null);
@@ -56,7 +56,7 @@ test("the board, the calendar and the gantt chart each change a task by a drag t
     starts_at: "2030-06-10T00:00:00+09:00",
     expires_at: "2030-06-12T23:59:59+09:00",
   });
-  const read = (id: string) => api<Task>("GET", `/app/task/${id}`, team.owner.token);
+  const read = (id: string) => api.ok(getTaskContract, { params: { id } }, { token: team.owner.token });
 
   await signIn(page, team.owner.email);
 

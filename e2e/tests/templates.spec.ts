@@ -1,7 +1,11 @@
 import type { Page } from "@playwright/test";
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newSecondaryItemContract } from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import { newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, taskTeam } from "../support/tasks.ts";
+import { taskTeam } from "../support/tasks.ts";
 import { takeCatalogueEntry } from "../support/templates.ts";
 
 /**
@@ -78,29 +82,47 @@ test("an existing 大項目 is saved as a template from the project tab, with it
   test.slow();
   const team = await taskTeam("株式会社テンプレート保存");
   const { workspaceId, token } = team.owner;
-  const primary = await api<{ id: string }>("POST", "/app/primary-item/new", token, {
-    workspace_id: workspaceId,
-    project_id: team.project.id,
-    name: "月次決算",
-  });
-  const secondary = await api<{ id: string }>("POST", "/app/secondary-item/new", token, {
-    workspace_id: workspaceId,
-    primary_item_id: primary.id,
-    name: "締め準備",
-  });
+  const primary = await api.ok(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        project_id: team.project.id,
+        name: "月次決算",
+      },
+    },
+    { token },
+  );
+  const secondary = await api.ok(
+    newSecondaryItemContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        primary_item_id: primary.id,
+        name: "締め準備",
+      },
+    },
+    { token },
+  );
   for (const [title, starts, expires] of [
     ["請求書の発行", "2027-06-01", "2027-06-02"],
     ["経費精算の締め", "2027-06-03", "2027-06-04"],
   ] as const) {
-    await api("POST", "/app/task/new", token, {
-      workspace_id: workspaceId,
-      title,
-      project_id: team.project.id,
-      primary_item_id: primary.id,
-      secondary_item_id: secondary.id,
-      starts_at: starts,
-      expires_at: expires,
-    });
+    await api.ok(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          title,
+          project_id: team.project.id,
+          primary_item_id: primary.id,
+          secondary_item_id: secondary.id,
+          starts_at: starts,
+          expires_at: expires,
+        },
+      },
+      { token },
+    );
   }
   await signIn(page, team.owner.email);
   await page.goto(`/task/project?project_id=${team.project.id}`);

@@ -1,7 +1,9 @@
 import type { Page } from "@playwright/test";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import { api } from "../support/api.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { signIn } from "../support/organization.ts";
-import { api, createTask, taskTeam } from "../support/tasks.ts";
+import { createTask, taskTeam } from "../support/tasks.ts";
 
 const WIDTHS = [1440, 390] as const;
 
@@ -50,11 +52,17 @@ for (const width of WIDTHS) {
     // Tasks in projects with items: their rows' place labels ask for the items of their projects.
     const firstIds = [first, team.project.id];
     for (let index = 1; index <= 3; index += 1) {
-      const project = await api<{ id: string }>("POST", "/app/project/new", team.owner.token, {
-        workspace_id: first,
-        name: `案件${index}`,
-        group_id: team.group.id,
-      });
+      const project = await api.ok(
+        newProjectContract,
+        {
+          body: {
+            workspace_id: first,
+            name: `案件${index}`,
+            group_id: team.group.id,
+          },
+        },
+        { token: team.owner.token },
+      );
       firstIds.push(project.id);
       await createTask(team.owner.token, {
         workspace_id: first,
