@@ -1,6 +1,25 @@
+import { duplicatePrimaryItemContract } from "@tasuki/contract/primary-item/duplicate-primary-item.contract";
+import {
+  deletePrimaryItemContract,
+  deletePrimaryItemsContract,
+  getPrimaryItemContract,
+  listPrimaryItemsContract,
+  newPrimaryItemContract,
+  primaryItemIdNamesContract,
+  putPrimaryItemPositionContract,
+  restorePrimaryItemContract,
+  restorePrimaryItemsContract,
+  updatePrimaryItemContract,
+} from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import {
+  deleteSecondaryItemContract,
+  newSecondaryItemContract,
+} from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import { newTaskContract, putTaskStatusContract } from "@tasuki/contract/task/task.contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { primaryItems, secondaryItems, tasks } from "../../db/schema/tasks.ts";
 
 let t: TestApp;
@@ -10,10 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token?: string, payload?: object) =>
-  call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
 
 const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
 
@@ -34,11 +49,17 @@ async function world() {
   const guest = await addStaff(t, workspaceId, "guest");
   const stranger = await addStaff(t, workspaceId, "member");
   const outsider = await signUpWithWorkspace(t, "他社");
-  const project = await api("POST", "/app/project/new", owner.tokens.access_token, {
-    workspace_id: workspaceId,
-    name: "新製品開発",
-    member_ids: [member.staffId, guest.staffId],
-  });
+  const project = await t.api.call(
+    newProjectContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        name: "新製品開発",
+        member_ids: [member.staffId, guest.staffId],
+      },
+    },
+    { token: owner.tokens.access_token },
+  );
   expect(project.status).toBe(201);
   return {
     workspaceId,
@@ -55,20 +76,26 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 async function newItem(w: World, name: string, token = w.owner) {
-  const res = await api("POST", "/app/primary-item/new", token, {
-    workspace_id: w.workspaceId,
-    project_id: w.projectId,
-    name,
-  });
+  const res = await t.api.call(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        project_id: w.projectId,
+        name,
+      },
+    },
+    { token },
+  );
   expect(res.status).toBe(201);
   return res.body as { id: string; name: string; position: number };
 }
 
-const listNames = async (w: World, token = w.owner, extra = "") => {
-  const res = await api(
-    "GET",
-    `/app/primary-item/list?workspace_id=${w.workspaceId}&project_id=${w.projectId}${extra}`,
-    token,
+const listNames = async (w: World, token = w.owner, query: { trash?: "true" } = {}) => {
+  const res = await t.api.call(
+    listPrimaryItemsContract,
+    { query: { workspace_id: w.workspaceId, project_id: w.projectId, ...query } },
+    { token },
   );
   expect(res.status).toBe(200);
   return (res.body.items as { name: string }[]).map((item) => item.name);
@@ -82,7 +109,7 @@ describe("primary items", () => {
     expect(b.position).toBeGreaterThan(a.position);
     expect(await listNames(w)).toEqual(["要件定義", "設計"]);
     expect(await listNames(w, w.guest)).toEqual(["要件定義", "設計"]);
-    const got = await api("GET", `/app/primary-item/${a.id}`, w.guest);
+    const got = await t.api.call(getPrimaryItemContract, { params: { id: a.id } }, { token: w.guest });
     expect(got.body).toMatchObject({
       id: a.id,
       project_id: w.projectId,
@@ -90,12 +117,16 @@ describe("primary items", () => {
       name: "要件定義",
       deleted_at: null,
     });
-    const renamed = await api("PATCH", `/app/primary-item/${a.id}`, w.member, { description: "顧客ヒアリング" });
+    const renamed = await t.api.call(
+      updatePrimaryItemContract,
+      { params: { id: a.id }, body: { description: "顧客ヒアリング" } },
+      { token: w.member },
+    );
     expect(renamed.body).toMatchObject({ name: "要件定義", description: "顧客ヒアリング" });
-    const names = await api(
-      "GET",
-      `/app/primary-item/id-name/list-all?workspace_id=${w.workspaceId}&project_id=${w.projectId}`,
-      w.member,
+    const names = await t.api.call(
+      primaryItemIdNamesContract,
+      { query: { workspace_id: w.workspaceId, project_id: w.projectId } },
+      { token: w.member },
     );
     expect(names.body.items).toEqual([
       { id: a.id, name: "要件定義" },
@@ -107,26 +138,41 @@ describe("primary items", () => {
     const w = await world();
     const item = await newItem(w, "要件定義");
     expectError(
-      await api("POST", "/app/primary-item/new", w.guest, {
-        workspace_id: w.workspaceId,
-        project_id: w.projectId,
-        name: "x",
-      }),
+      await t.api.call(
+        newPrimaryItemContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            project_id: w.projectId,
+            name: "x",
+          },
+        },
+        { token: w.guest },
+      ),
       403,
     );
-    expectError(await api("PATCH", `/app/primary-item/${item.id}`, w.guest, { name: "x" }), 403);
-    expectError(await api("GET", `/app/primary-item/${item.id}`, w.stranger), 404);
-    expectError(await api("GET", `/app/primary-item/${item.id}`, w.outsider), 404);
-    expectError(await api("DELETE", `/app/primary-item/${item.id}`, w.outsider), 404);
-    expectError(await api("GET", `/app/primary-item/${UNKNOWN_ID}`, w.owner), 404);
-    expectError(await api("GET", `/app/primary-item/${item.id}`), 401);
+    expectError(
+      await t.api.call(updatePrimaryItemContract, { params: { id: item.id }, body: { name: "x" } }, { token: w.guest }),
+      403,
+    );
+    expectError(await t.api.call(getPrimaryItemContract, { params: { id: item.id } }, { token: w.stranger }), 404);
+    expectError(await t.api.call(getPrimaryItemContract, { params: { id: item.id } }, { token: w.outsider }), 404);
+    expectError(await t.api.call(deletePrimaryItemContract, { params: { id: item.id } }, { token: w.outsider }), 404);
+    expectError(await t.api.call(getPrimaryItemContract, { params: { id: UNKNOWN_ID } }, { token: w.owner }), 404);
+    expectError(await t.api.call(getPrimaryItemContract, { params: { id: item.id } }), 401);
     // The outsider may not put an item into this workspace's project from their own workspace either.
     expectError(
-      await api("POST", "/app/primary-item/new", w.outsider, {
-        workspace_id: w.outsiderWorkspaceId,
-        project_id: w.projectId,
-        name: "x",
-      }),
+      await t.api.call(
+        newPrimaryItemContract,
+        {
+          body: {
+            workspace_id: w.outsiderWorkspaceId,
+            project_id: w.projectId,
+            name: "x",
+          },
+        },
+        { token: w.outsider },
+      ),
       404,
     );
     const [row] = await t.ctx.db.select().from(primaryItems).where(eq(primaryItems.id, item.id));
@@ -138,22 +184,46 @@ describe("primary items", () => {
     const w = await world();
     const item = await newItem(w, "要件定義");
     expectError(
-      await api("POST", "/app/primary-item/new", w.owner, {
-        workspace_id: w.workspaceId,
-        project_id: w.projectId,
-        name: " ",
+      await t.api.call(
+        newPrimaryItemContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            project_id: w.projectId,
+            name: " ",
+          },
+        },
+        { token: w.owner },
+      ),
+      400,
+    );
+    expectError(
+      await t.api.call(
+        newPrimaryItemContract,
+        { body: { workspace_id: w.workspaceId, name: "x" } },
+        { token: w.owner },
+      ),
+      400,
+    );
+    expectError(
+      await t.api.call(updatePrimaryItemContract, { params: { id: item.id }, body: { name: "" } }, { token: w.owner }),
+      400,
+    );
+    expectError(
+      await t.api.raw({
+        method: "PATCH",
+        url: `/app/primary-item/${item.id}`,
+        token: w.owner,
+        payload: { color: "#fff" },
       }),
       400,
     );
-    expectError(await api("POST", "/app/primary-item/new", w.owner, { workspace_id: w.workspaceId, name: "x" }), 400);
-    expectError(await api("PATCH", `/app/primary-item/${item.id}`, w.owner, { name: "" }), 400);
-    expectError(await api("PATCH", `/app/primary-item/${item.id}`, w.owner, { color: "#fff" }), 400);
     expectError(
-      await api("GET", `/app/primary-item/list?workspace_id=${w.workspaceId}`, w.owner),
+      await t.api.call(listPrimaryItemsContract, { query: { workspace_id: w.workspaceId } }, { token: w.owner }),
       400,
       "project_required",
     );
-    expectError(await api("DELETE", "/app/primary-item/list", w.owner, { ids: [] }), 400);
+    expectError(await t.api.call(deletePrimaryItemsContract, { body: { ids: [] } }, { token: w.owner }), 400);
     expect(await listNames(w)).toEqual(["要件定義"]);
   });
 
@@ -162,13 +232,25 @@ describe("primary items", () => {
     const a = await newItem(w, "A");
     const b = await newItem(w, "B");
     const c = await newItem(w, "C");
-    const moved = await api("PUT", `/app/primary-item/${c.id}/position`, w.member, { prev_id: a.id, next_id: b.id });
+    const moved = await t.api.call(
+      putPrimaryItemPositionContract,
+      { params: { id: c.id }, body: { prev_id: a.id, next_id: b.id } },
+      { token: w.member },
+    );
     expect(moved.status).toBe(200);
     expect(await listNames(w)).toEqual(["A", "C", "B"]);
-    await api("PUT", `/app/primary-item/${a.id}/position`, w.member, { prev_id: null, next_id: null });
+    await t.api.call(
+      putPrimaryItemPositionContract,
+      { params: { id: a.id }, body: { prev_id: null, next_id: null } },
+      { token: w.member },
+    );
     expect(await listNames(w)).toEqual(["C", "B", "A"]);
     expectError(
-      await api("PUT", `/app/primary-item/${a.id}/position`, w.member, { prev_id: a.id }),
+      await t.api.call(
+        putPrimaryItemPositionContract,
+        { params: { id: a.id }, body: { prev_id: a.id } },
+        { token: w.member },
+      ),
       400,
       "invalid_position",
     );
@@ -194,16 +276,26 @@ describe("primary items", () => {
         },
       ])
       .returning();
-    expect((await api("DELETE", `/app/primary-item/${item.id}`, w.member)).body).toEqual({ ok: true });
+    expect(
+      (await t.api.call(deletePrimaryItemContract, { params: { id: item.id } }, { token: w.member })).body,
+    ).toEqual({ ok: true });
     expect(await listNames(w)).toEqual([]);
-    expect(await listNames(w, w.owner, "&trash=true")).toEqual(["要件定義"]);
+    expect(await listNames(w, w.owner, { trash: "true" })).toEqual(["要件定義"]);
     const trashedTasks = await t.ctx.db.select().from(tasks).where(eq(tasks.workspaceId, w.workspaceId));
     expect(trashedTasks.every((row) => row.deletedAt)).toBe(true);
     const [trashedSecondary] = await t.ctx.db.select().from(secondaryItems).where(eq(secondaryItems.id, secondary!.id));
     expect(trashedSecondary!.deletedAt).not.toBeNull();
-    expectError(await api("PATCH", `/app/primary-item/${item.id}`, w.member, { name: "x" }), 409, "item_in_trash");
+    expectError(
+      await t.api.call(
+        updatePrimaryItemContract,
+        { params: { id: item.id }, body: { name: "x" } },
+        { token: w.member },
+      ),
+      409,
+      "item_in_trash",
+    );
 
-    const restored = await api("PUT", `/app/primary-item/${item.id}/restoration`, w.member);
+    const restored = await t.api.call(restorePrimaryItemContract, { params: { id: item.id } }, { token: w.member });
     expect(restored.body).toMatchObject({ id: item.id, deleted_at: null });
     const after = new Map(
       (await t.ctx.db.select().from(tasks).where(eq(tasks.workspaceId, w.workspaceId))).map((row) => [row.id, row]),
@@ -221,22 +313,45 @@ describe("primary items", () => {
     const a = await newItem(w, "A");
     const b = await newItem(w, "B");
     const other = await signUpWithWorkspace(t, "別会社");
-    const foreignProject = await api("POST", "/app/project/new", other.tokens.access_token, {
-      workspace_id: other.workspace.id,
-      name: "他社案件",
-    });
-    const foreign = await api("POST", "/app/primary-item/new", other.tokens.access_token, {
-      workspace_id: other.workspace.id,
-      project_id: foreignProject.body.id,
-      name: "他社項目",
-    });
-    expectError(await api("DELETE", "/app/primary-item/list", w.owner, { ids: [a.id, foreign.body.id] }), 404);
-    expectError(await api("DELETE", "/app/primary-item/list", w.owner, { ids: [a.id, UNKNOWN_ID] }), 404);
+    const foreignProject = await t.api.call(
+      newProjectContract,
+      {
+        body: {
+          workspace_id: other.workspace.id,
+          name: "他社案件",
+        },
+      },
+      { token: other.tokens.access_token },
+    );
+    const foreign = await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: other.workspace.id,
+          project_id: foreignProject.body.id,
+          name: "他社項目",
+        },
+      },
+      { token: other.tokens.access_token },
+    );
+    expectError(
+      await t.api.call(deletePrimaryItemsContract, { body: { ids: [a.id, foreign.body.id] } }, { token: w.owner }),
+      404,
+    );
+    expectError(
+      await t.api.call(deletePrimaryItemsContract, { body: { ids: [a.id, UNKNOWN_ID] } }, { token: w.owner }),
+      404,
+    );
     expect(await listNames(w)).toEqual(["A", "B"]);
-    expect((await api("DELETE", "/app/primary-item/list", w.owner, { ids: [a.id, b.id] })).status).toBe(200);
+    expect(
+      (await t.api.call(deletePrimaryItemsContract, { body: { ids: [a.id, b.id] } }, { token: w.owner })).status,
+    ).toBe(200);
     expect(await listNames(w)).toEqual([]);
-    expectError(await api("PUT", "/app/primary-item/list/restoration", w.guest, { ids: [a.id, b.id] }), 403);
-    const restored = await api("PUT", "/app/primary-item/list/restoration", w.owner, { ids: [b.id, a.id] });
+    expectError(
+      await t.api.call(restorePrimaryItemsContract, { body: { ids: [a.id, b.id] } }, { token: w.guest }),
+      403,
+    );
+    const restored = await t.api.call(restorePrimaryItemsContract, { body: { ids: [b.id, a.id] } }, { token: w.owner });
     expect(restored.body.items.map((item: { name: string }) => item.name)).toEqual(["B", "A"]);
     expect(await listNames(w)).toEqual(["A", "B"]);
   });
@@ -245,31 +360,62 @@ describe("primary items", () => {
     const w = await world();
     const item = await newItem(w, "要件定義");
     await newItem(w, "設計");
-    const secondary = await api("POST", "/app/secondary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      primary_item_id: item.id,
-      name: "ヒアリング",
-    });
-    const trashedSecondary = await api("POST", "/app/secondary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      primary_item_id: item.id,
-      name: "捨てた",
-    });
-    await api("DELETE", `/app/secondary-item/${trashedSecondary.body.id}`, w.owner);
-    const onItem = await api("POST", "/app/task/new", w.owner, {
-      workspace_id: w.workspaceId,
-      title: "議事録",
-      primary_item_id: item.id,
-    });
-    await api("PUT", `/app/task/${onItem.body.id}/status`, w.owner, { status: "done" });
-    await api("POST", "/app/task/new", w.owner, {
-      workspace_id: w.workspaceId,
-      title: "訪問",
-      secondary_item_id: secondary.body.id,
-    });
-    expectError(await api("POST", `/app/primary-item/${item.id}/duplicate`, w.guest), 403);
-    expectError(await api("POST", `/app/primary-item/${item.id}/duplicate`, w.outsider), 404);
-    const copy = await api("POST", `/app/primary-item/${item.id}/duplicate`, w.member);
+    const secondary = await t.api.call(
+      newSecondaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          primary_item_id: item.id,
+          name: "ヒアリング",
+        },
+      },
+      { token: w.owner },
+    );
+    const trashedSecondary = await t.api.call(
+      newSecondaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          primary_item_id: item.id,
+          name: "捨てた",
+        },
+      },
+      { token: w.owner },
+    );
+    await t.api.call(deleteSecondaryItemContract, { params: { id: trashedSecondary.body.id } }, { token: w.owner });
+    const onItem = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          title: "議事録",
+          primary_item_id: item.id,
+        },
+      },
+      { token: w.owner },
+    );
+    await t.api.call(
+      putTaskStatusContract,
+      { params: { id: onItem.body.id }, body: { status: "done" } },
+      { token: w.owner },
+    );
+    await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          title: "訪問",
+          secondary_item_id: secondary.body.id,
+        },
+      },
+      { token: w.owner },
+    );
+    expectError(await t.api.call(duplicatePrimaryItemContract, { params: { id: item.id } }, { token: w.guest }), 403);
+    expectError(
+      await t.api.call(duplicatePrimaryItemContract, { params: { id: item.id } }, { token: w.outsider }),
+      404,
+    );
+    const copy = await t.api.call(duplicatePrimaryItemContract, { params: { id: item.id } }, { token: w.member });
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({ name: "要件定義のコピー", project_id: w.projectId });
     expect(await listNames(w)).toEqual(["要件定義", "設計", "要件定義のコピー"]);

@@ -1,6 +1,10 @@
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import { duplicateTaskContract } from "@tasuki/contract/task/duplicate-task.contract";
+import { putTaskPositionContract } from "@tasuki/contract/task/put-task-position.contract";
+import { getTaskContract, newTaskContract, putTaskStatusContract } from "@tasuki/contract/task/task.contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 
 let t: TestApp;
@@ -10,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token?: string, payload?: object) =>
-  call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
 
 function expectError(res: { status: number; body: unknown }, status: number, code?: string) {
   expect(res.status).toBe(status);
@@ -31,11 +31,17 @@ async function world() {
   const guest = await addStaff(t, workspaceId, "guest");
   const outsider = await signUpWithWorkspace(t, "他社");
   const token = owner.tokens.access_token;
-  const project = await api("POST", "/app/project/new", token, {
-    workspace_id: workspaceId,
-    name: "案件",
-    member_ids: [assignee.staffId],
-  });
+  const project = await t.api.call(
+    newProjectContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        name: "案件",
+        member_ids: [assignee.staffId],
+      },
+    },
+    { token },
+  );
   return {
     workspaceId,
     projectId: project.body.id as string,
@@ -50,13 +56,19 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 async function newTask(w: World, title: string, fields: Record<string, unknown> = {}) {
-  const res = await api("POST", "/app/task/new", w.owner, {
-    workspace_id: w.workspaceId,
-    title,
-    assignee_id: w.assigneeId,
-    project_id: w.projectId,
-    ...fields,
-  });
+  const res = await t.api.call(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        title,
+        assignee_id: w.assigneeId,
+        project_id: w.projectId,
+        ...fields,
+      },
+    },
+    { token: w.owner },
+  );
   expect(res.status).toBe(201);
   t.advance(1);
   return res.body as { id: string; position: number };
@@ -77,18 +89,33 @@ describe("task order and copies", () => {
     const b = await newTask(w, "B");
     const c = await newTask(w, "C");
     expect(await orderOf(w)).toEqual(["A", "B", "C"]);
-    const moved = await api("PUT", `/app/task/${c.id}/position`, w.assignee, { prev_id: a.id, next_id: b.id });
+    const moved = await t.api.call(
+      putTaskPositionContract,
+      { params: { id: c.id }, body: { prev_id: a.id, next_id: b.id } },
+      { token: w.assignee },
+    );
     expect(moved.status).toBe(200);
     expect(await orderOf(w)).toEqual(["A", "C", "B"]);
-    await api("PUT", `/app/task/${a.id}/position`, w.assignee, { prev_id: null, next_id: null });
+    await t.api.call(
+      putTaskPositionContract,
+      { params: { id: a.id }, body: { prev_id: null, next_id: null } },
+      { token: w.assignee },
+    );
     expect(await orderOf(w)).toEqual(["C", "B", "A"]);
     // Sixty moves into the same gap run the doubles out; the order is spread out again and stays right.
     for (let i = 0; i < 60; i += 1) {
       const [moving, other] = i % 2 === 0 ? [a, b] : [b, a];
-      const res = await api("PUT", `/app/task/${moving.id}/position`, w.assignee, {
-        prev_id: c.id,
-        next_id: other.id,
-      });
+      const res = await t.api.call(
+        putTaskPositionContract,
+        {
+          params: { id: moving.id },
+          body: {
+            prev_id: c.id,
+            next_id: other.id,
+          },
+        },
+        { token: w.assignee },
+      );
       expect(res.status).toBe(200);
     }
     expect(await orderOf(w)).toEqual(["C", "B", "A"]);
@@ -100,17 +127,36 @@ describe("task order and copies", () => {
     const a = await newTask(w, "A");
     const loose = await newTask(w, "単独", { project_id: null });
     expectError(
-      await api("PUT", `/app/task/${a.id}/position`, w.assignee, { prev_id: loose.id }),
+      await t.api.call(
+        putTaskPositionContract,
+        { params: { id: a.id }, body: { prev_id: loose.id } },
+        { token: w.assignee },
+      ),
       400,
       "invalid_position",
     );
-    expectError(await api("PUT", `/app/task/${a.id}/position`, w.assignee, { prev_id: a.id }), 400, "invalid_position");
     expectError(
-      await api("PUT", `/app/task/${a.id}/position`, w.assignee, { prev_id: "01900000-0000-7000-8000-000000000000" }),
+      await t.api.call(
+        putTaskPositionContract,
+        { params: { id: a.id }, body: { prev_id: a.id } },
+        { token: w.assignee },
+      ),
+      400,
+      "invalid_position",
+    );
+    expectError(
+      await t.api.call(
+        putTaskPositionContract,
+        { params: { id: a.id }, body: { prev_id: "01900000-0000-7000-8000-000000000000" } },
+        { token: w.assignee },
+      ),
       404,
     );
-    expectError(await api("PUT", `/app/task/${a.id}/position`, w.outsider, {}), 404);
-    expectError(await api("PUT", `/app/task/${a.id}/position`, w.guest, {}), 404);
+    expectError(
+      await t.api.call(putTaskPositionContract, { params: { id: a.id }, body: {} }, { token: w.outsider }),
+      404,
+    );
+    expectError(await t.api.call(putTaskPositionContract, { params: { id: a.id }, body: {} }, { token: w.guest }), 404);
     const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, a.id));
     expect(row!.position).toBe(a.position);
   });
@@ -118,8 +164,8 @@ describe("task order and copies", () => {
   it("copies a task as a new, not started task at the end, without its history", async () => {
     const w = await world();
     const a = await newTask(w, "見積", { priority: "high", expires_at: "2026-11-30", is_public: true });
-    await api("PUT", `/app/task/${a.id}/status`, w.assignee, { status: "done" });
-    const copy = await api("POST", `/app/task/${a.id}/duplicate`, w.assignee);
+    await t.api.call(putTaskStatusContract, { params: { id: a.id }, body: { status: "done" } }, { token: w.assignee });
+    const copy = await t.api.call(duplicateTaskContract, { params: { id: a.id } }, { token: w.assignee });
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({
       title: "見積のコピー",
@@ -139,30 +185,44 @@ describe("task order and copies", () => {
     expect(await orderOf(w)).toEqual(["見積", "見積のコピー"]);
     // A guest assigned to a task sees it but may not create tasks.
     const theirs = await newTask(w, "ゲスト", { assignee_id: w.guestId, project_id: null });
-    expectError(await api("POST", `/app/task/${theirs.id}/duplicate`, w.guest), 403);
-    expectError(await api("POST", `/app/task/${a.id}/duplicate`, w.outsider), 404);
-    expectError(await api("POST", `/app/task/${a.id}/duplicate`), 401);
+    expectError(await t.api.call(duplicateTaskContract, { params: { id: theirs.id } }, { token: w.guest }), 403);
+    expectError(await t.api.call(duplicateTaskContract, { params: { id: a.id } }, { token: w.outsider }), 404);
+    expectError(await t.api.call(duplicateTaskContract, { params: { id: a.id } }), 401);
   });
 
   it("places a copy like a new task: not into a project the caller cannot see, even of a task they see", async () => {
     const w = await world();
-    const hidden = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "役員案件" });
+    const hidden = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: w.workspaceId, name: "役員案件" } },
+      { token: w.owner },
+    );
     // The assignee sees the task (it is theirs) but not its project: creating there answers 404, so must copying.
     const a = await newTask(w, "役員資料", { project_id: hidden.body.id });
-    expect((await api("GET", `/app/task/${a.id}`, w.assignee)).status).toBe(200);
+    expect((await t.api.call(getTaskContract, { params: { id: a.id } }, { token: w.assignee })).status).toBe(200);
     expectError(
-      await api("POST", "/app/task/new", w.assignee, {
-        workspace_id: w.workspaceId,
-        title: "直接",
-        project_id: hidden.body.id,
-      }),
+      await t.api.call(
+        newTaskContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            title: "直接",
+            project_id: hidden.body.id,
+          },
+        },
+        { token: w.assignee },
+      ),
       404,
       "project_not_found",
     );
-    expectError(await api("POST", `/app/task/${a.id}/duplicate`, w.assignee), 404, "project_not_found");
+    expectError(
+      await t.api.call(duplicateTaskContract, { params: { id: a.id } }, { token: w.assignee }),
+      404,
+      "project_not_found",
+    );
     const copies = await t.ctx.db.select().from(tasks).where(eq(tasks.projectId, hidden.body.id));
     expect(copies.map((row) => row.title)).toEqual(["役員資料"]);
     // The owner sees the project: the same copy is fine.
-    expect((await api("POST", `/app/task/${a.id}/duplicate`, w.owner)).status).toBe(201);
+    expect((await t.api.call(duplicateTaskContract, { params: { id: a.id } }, { token: w.owner })).status).toBe(201);
   });
 });

@@ -1,8 +1,29 @@
+import type { ContractBody, ContractQuery } from "@tasuki/contract/common/define-contract";
+import {
+  deletePrimaryItemContract,
+  newPrimaryItemContract,
+  restorePrimaryItemContract,
+} from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import { newSecondaryItemContract } from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import {
+  deleteTaskContract,
+  getTaskContract,
+  listMyTasksContract,
+  listTasksContract,
+  newTaskContract,
+  newTasksContract,
+  putTaskStatusContract,
+  restoreTaskContract,
+  updateTaskContract,
+} from "@tasuki/contract/task/task.contracts";
+import type { TaskStatus, TaskTab } from "@tasuki/contract/task/task.schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../../test/query-counter.ts";
+import type { Answer } from "../../../test/support/api-client.ts";
 import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
-import { addStaff, call, createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
 import { groupMembers, groups } from "../../db/schema/workspaces.ts";
 
@@ -15,30 +36,34 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-const api = (method: Method, url: string, token?: string, payload?: object) =>
-  call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
-
 const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
 
 const world = () => createTaskWorld(t, "株式会社タスク");
 type World = TaskWorld;
 
-async function newTask(w: World, fields: Record<string, unknown> = {}, token = w.owner) {
-  const res = await api("POST", "/app/task/new", token, {
-    workspace_id: w.workspaceId,
-    title: "見積書を作成する",
-    assignee_id: w.assigneeId,
-    manager_id: w.managerId,
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`task failed: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; [key: string]: unknown };
+function newTask(w: World, fields: Partial<ContractBody<typeof newTaskContract>> = {}, token = w.owner) {
+  return t.api.ok(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        title: "見積書を作成する",
+        assignee_id: w.assigneeId,
+        manager_id: w.managerId,
+        ...fields,
+      },
+    },
+    { token },
+  );
 }
 
 const titles = (body: { items: { title: string }[] }) => body.items.map((item) => item.title);
-const tab = (w: World, name: string, token: string, extra = "") =>
-  api("GET", `/app/task/list?workspace_id=${w.workspaceId}&tab=${name}${extra}`, token);
+const tab = (
+  w: World,
+  name: TaskTab,
+  token: string,
+  query: Omit<ContractQuery<typeof listTasksContract>, "workspace_id" | "tab"> = {},
+) => t.api.call(listTasksContract, { query: { workspace_id: w.workspaceId, tab: name, ...query } }, { token });
 
 describe("tasks", () => {
   it("creates a task with a date deadline at 23:59:59 Tokyo, people, notification and a deadline category", async () => {
@@ -65,7 +90,7 @@ describe("tasks", () => {
       status_history: [],
       deleted_at: null,
     });
-    const read = await api("GET", `/app/task/${task.id}`, w.assignee);
+    const read = await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.assignee });
     expect(read.body.id).toBe(task.id);
   });
 
@@ -73,33 +98,57 @@ describe("tasks", () => {
     const w = await world();
     const task = await newTask(w, {}, w.other);
     for (const token of [w.owner, w.assignee, w.manager, w.other]) {
-      expect((await api("GET", `/app/task/${task.id}`, token)).status).toBe(200);
+      expect((await t.api.call(getTaskContract, { params: { id: task.id } }, { token })).status).toBe(200);
     }
     const stranger = (await addStaff(t, w.workspaceId, "member")).tokens.access_token;
-    expectError(await api("GET", `/app/task/${task.id}`, stranger), 404);
-    expectError(await api("GET", `/app/task/${task.id}`, w.guest), 404);
-    expectError(await api("GET", `/app/task/${task.id}`, w.outsider), 404);
-    expectError(await api("PATCH", `/app/task/${task.id}`, w.outsider, { title: "x" }), 404);
-    expectError(await api("GET", `/app/task/${UNKNOWN_ID}`, w.owner), 404);
-    expectError(await api("GET", `/app/task/${task.id}`), 401);
+    expectError(await t.api.call(getTaskContract, { params: { id: task.id } }, { token: stranger }), 404);
+    expectError(await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.guest }), 404);
+    expectError(await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.outsider }), 404);
+    expectError(
+      await t.api.call(updateTaskContract, { params: { id: task.id }, body: { title: "x" } }, { token: w.outsider }),
+      404,
+    );
+    expectError(await t.api.call(getTaskContract, { params: { id: UNKNOWN_ID } }, { token: w.owner }), 404);
+    expectError(await t.api.call(getTaskContract, { params: { id: task.id } }), 401);
     // Public: everyone of the workspace sees it, a guest only when it is theirs.
-    await api("PATCH", `/app/task/${task.id}`, w.other, { is_public: true });
-    expect((await api("GET", `/app/task/${task.id}`, stranger)).status).toBe(200);
-    expectError(await api("GET", `/app/task/${task.id}`, w.guest), 404);
-    await api("PATCH", `/app/task/${task.id}`, w.other, { assignee_id: w.guestId });
-    expect((await api("GET", `/app/task/${task.id}`, w.guest)).status).toBe(200);
+    await t.api.call(updateTaskContract, { params: { id: task.id }, body: { is_public: true } }, { token: w.other });
+    expect((await t.api.call(getTaskContract, { params: { id: task.id } }, { token: stranger })).status).toBe(200);
+    expectError(await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.guest }), 404);
+    await t.api.call(
+      updateTaskContract,
+      { params: { id: task.id }, body: { assignee_id: w.guestId } },
+      { token: w.other },
+    );
+    expect((await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.guest })).status).toBe(200);
   });
 
   it("lets only the creator, assignee, manager or view_all_tasks edit; guests may not create", async () => {
     const w = await world();
     const task = await newTask(w, { is_public: true });
-    expectError(await api("PATCH", `/app/task/${task.id}`, w.other, { title: "乗っ取り" }), 403);
-    expectError(await api("DELETE", `/app/task/${task.id}`, w.other), 403);
-    expectError(await api("POST", "/app/task/new", w.guest, { workspace_id: w.workspaceId, title: "x" }), 403);
-    const edited = await api("PATCH", `/app/task/${task.id}`, w.manager, {
-      title: "見積書を送付する",
-      priority: "low",
-    });
+    expectError(
+      await t.api.call(
+        updateTaskContract,
+        { params: { id: task.id }, body: { title: "乗っ取り" } },
+        { token: w.other },
+      ),
+      403,
+    );
+    expectError(await t.api.call(deleteTaskContract, { params: { id: task.id } }, { token: w.other }), 403);
+    expectError(
+      await t.api.call(newTaskContract, { body: { workspace_id: w.workspaceId, title: "x" } }, { token: w.guest }),
+      403,
+    );
+    const edited = await t.api.call(
+      updateTaskContract,
+      {
+        params: { id: task.id },
+        body: {
+          title: "見積書を送付する",
+          priority: "low",
+        },
+      },
+      { token: w.manager },
+    );
     expect(edited.body).toMatchObject({ title: "見積書を送付する", priority: "low", assignee: { id: w.assigneeId } });
     const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(row!.title).toBe("見積書を送付する");
@@ -108,53 +157,115 @@ describe("tasks", () => {
   it("refuses ids of another workspace in the body and bad input, writing nothing", async () => {
     const w = await world();
     const foreignStaff = await addStaff(t, w.outsiderWorkspaceId, "member");
-    const foreignProject = await api("POST", "/app/project/new", w.outsider, {
-      workspace_id: w.outsiderWorkspaceId,
-      name: "他社案件",
-    });
+    const foreignProject = await t.api.call(
+      newProjectContract,
+      {
+        body: {
+          workspace_id: w.outsiderWorkspaceId,
+          name: "他社案件",
+        },
+      },
+      { token: w.outsider },
+    );
     const base = { workspace_id: w.workspaceId, title: "x" };
     expectError(
-      await api("POST", "/app/task/new", w.owner, { ...base, assignee_id: foreignStaff.staffId }),
+      await t.api.call(newTaskContract, { body: { ...base, assignee_id: foreignStaff.staffId } }, { token: w.owner }),
       404,
       "staff_not_found",
     );
-    expectError(await api("POST", "/app/task/new", w.owner, { ...base, project_id: foreignProject.body.id }), 404);
-    expectError(await api("POST", "/app/task/new", w.owner, { ...base, group_id: UNKNOWN_ID }), 404, "group_not_found");
-    expectError(await api("POST", "/app/task/new", w.owner, { ...base, title: " " }), 400);
-    expectError(await api("POST", "/app/task/new", w.owner, { ...base, priority: "urgent" }), 400);
-    expectError(await api("POST", "/app/task/new", w.owner, { ...base, expires_at: "2026/11/30" }), 400);
     expectError(
-      await api("POST", "/app/task/new", w.owner, { ...base, starts_at: "2026-12-01", expires_at: "2026-11-30" }),
+      await t.api.call(newTaskContract, { body: { ...base, project_id: foreignProject.body.id } }, { token: w.owner }),
+      404,
+    );
+    expectError(
+      await t.api.call(newTaskContract, { body: { ...base, group_id: UNKNOWN_ID } }, { token: w.owner }),
+      404,
+      "group_not_found",
+    );
+    expectError(await t.api.call(newTaskContract, { body: { ...base, title: " " } }, { token: w.owner }), 400);
+    expectError(
+      await t.api.raw({
+        method: "POST",
+        url: "/app/task/new",
+        token: w.owner,
+        payload: { ...base, priority: "urgent" },
+      }),
+      400,
+    );
+    expectError(
+      await t.api.call(newTaskContract, { body: { ...base, expires_at: "2026/11/30" } }, { token: w.owner }),
+      400,
+    );
+    expectError(
+      await t.api.call(
+        newTaskContract,
+        { body: { ...base, starts_at: "2026-12-01", expires_at: "2026-11-30" } },
+        { token: w.owner },
+      ),
       400,
       "invalid_date_range",
     );
     expectError(
-      await api("POST", "/app/task/new", w.owner, { ...base, notification: { remind: "days_before", channels: {} } }),
+      await t.api.call(
+        newTaskContract,
+        { body: { ...base, notification: { remind: "days_before", channels: {} } } },
+        { token: w.owner },
+      ),
       400,
     );
     const rows = await t.ctx.db.select().from(tasks).where(eq(tasks.workspaceId, w.workspaceId));
     expect(rows).toEqual([]);
     const task = await newTask(w);
-    expectError(await api("PATCH", `/app/task/${task.id}`, w.owner, { manager_id: foreignStaff.staffId }), 404);
-    expectError(await api("PATCH", `/app/task/${task.id}`, w.owner, { status: "done" }), 400);
+    expectError(
+      await t.api.call(
+        updateTaskContract,
+        { params: { id: task.id }, body: { manager_id: foreignStaff.staffId } },
+        { token: w.owner },
+      ),
+      404,
+    );
+    expectError(
+      await t.api.raw({ method: "PATCH", url: `/app/task/${task.id}`, token: w.owner, payload: { status: "done" } }),
+      400,
+    );
     const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, task.id));
     expect(row!.managerId).toBe(w.managerId);
   });
 
   it("places a task under items of its project and refuses items of another project", async () => {
     const w = await world();
-    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "案件A" });
-    const otherProject = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "案件B" });
-    const primary = await api("POST", "/app/primary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      project_id: project.body.id,
-      name: "設計",
-    });
-    const secondary = await api("POST", "/app/secondary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      primary_item_id: primary.body.id,
-      name: "画面設計",
-    });
+    const project = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: w.workspaceId, name: "案件A" } },
+      { token: w.owner },
+    );
+    const otherProject = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: w.workspaceId, name: "案件B" } },
+      { token: w.owner },
+    );
+    const primary = await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          project_id: project.body.id,
+          name: "設計",
+        },
+      },
+      { token: w.owner },
+    );
+    const secondary = await t.api.call(
+      newSecondaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          primary_item_id: primary.body.id,
+          name: "画面設計",
+        },
+      },
+      { token: w.owner },
+    );
     const task = await newTask(w, { secondary_item_id: secondary.body.id });
     expect(task).toMatchObject({
       project_id: project.body.id,
@@ -162,26 +273,37 @@ describe("tasks", () => {
       secondary_item_id: secondary.body.id,
     });
     expectError(
-      await api("POST", "/app/task/new", w.owner, {
-        workspace_id: w.workspaceId,
-        title: "x",
-        project_id: otherProject.body.id,
-        primary_item_id: primary.body.id,
-      }),
+      await t.api.call(
+        newTaskContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            title: "x",
+            project_id: otherProject.body.id,
+            primary_item_id: primary.body.id,
+          },
+        },
+        { token: w.owner },
+      ),
       400,
       "item_mismatch",
     );
     // Deleting the primary item hides the task; restoring the item brings it back.
-    await api("DELETE", `/app/primary-item/${primary.body.id}`, w.owner);
-    expect((await api("GET", `/app/task/${task.id}`, w.owner)).body.deleted_at).not.toBeNull();
-    await api("PUT", `/app/primary-item/${primary.body.id}/restoration`, w.owner);
-    expect((await api("GET", `/app/task/${task.id}`, w.owner)).body.deleted_at).toBeNull();
+    await t.api.call(deletePrimaryItemContract, { params: { id: primary.body.id } }, { token: w.owner });
+    expect(
+      (await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.owner })).body.deleted_at,
+    ).not.toBeNull();
+    await t.api.call(restorePrimaryItemContract, { params: { id: primary.body.id } }, { token: w.owner });
+    expect(
+      (await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.owner })).body.deleted_at,
+    ).toBeNull();
   });
 
   it("follows the status rules and records every change", async () => {
     const w = await world();
     const task = await newTask(w);
-    const status = (token: string, to: string) => api("PUT", `/app/task/${task.id}/status`, token, { status: to });
+    const status = (token: string, to: TaskStatus) =>
+      t.api.call(putTaskStatusContract, { params: { id: task.id }, body: { status: to } }, { token });
     expectError(await status(w.manager, "in_progress"), 403);
     expectError(await status(w.other, "in_progress"), 404);
     expectError(await status(w.assignee, "closed"), 409, "invalid_status_transition");
@@ -202,11 +324,11 @@ describe("tasks", () => {
     expectError(await status(w.manager, "done"), 409);
     expect((await status(w.owner, "in_progress")).body.status).toBe("in_progress");
     expect(await completedAt()).toBeNull();
-    const detail = await api("GET", `/app/task/${task.id}`, w.assignee);
+    const detail = await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.assignee });
     expect(detail.body.status_history.map((c: { from: string; to: string }) => `${c.from}>${c.to}`).sort()).toEqual(
       ["closed>in_progress", "done>closed", "in_progress>done", "none>in_progress"].sort(),
     );
-    expect(detail.body.status_history[0].changed_by).toMatchObject({ last_name: expect.any(String) });
+    expect(detail.body.status_history[0]!.changed_by).toMatchObject({ last_name: expect.any(String) });
     const changes = await t.ctx.db.select().from(taskStatusChanges).where(eq(taskStatusChanges.taskId, task.id));
     expect(changes).toHaveLength(4);
   });
@@ -238,13 +360,13 @@ describe("tasks", () => {
       null,
     ]);
     // Filters: date range (undated tasks leave), priority, text, paging.
-    expect(titles((await tab(w, "me", w.assignee, "&from=2026-11-22&to=2026-11-23")).body)).toEqual(["明日"]);
-    expect(titles((await tab(w, "me", w.assignee, "&priority=high,middle")).body)).toEqual([]);
-    expect(titles((await tab(w, "me", w.assignee, "&q=来")).body)).toEqual(["来週"]);
-    const page = await tab(w, "me", w.assignee, "&per_page=1&page=2");
+    expect(titles((await tab(w, "me", w.assignee, { from: "2026-11-22", to: "2026-11-23" })).body)).toEqual(["明日"]);
+    expect(titles((await tab(w, "me", w.assignee, { priority: "high,middle" })).body)).toEqual([]);
+    expect(titles((await tab(w, "me", w.assignee, { q: "来" })).body)).toEqual(["来週"]);
+    const page = await tab(w, "me", w.assignee, { per_page: "1", page: "2" });
     expect(page.body).toMatchObject({ total: 3 });
     expect(titles(page.body)).toEqual(["来週"]);
-    expectError(await tab(w, "me", w.assignee, "&per_page=1000"), 400);
+    expectError(await tab(w, "me", w.assignee, { per_page: "1000" }), 400);
     expectError(await tab(w, "project", w.assignee), 400, "project_required");
     expectError(await tab(w, "me", w.outsider), 404);
 
@@ -260,8 +382,16 @@ describe("tasks", () => {
     const w = await world();
     const done = await newTask(w, { title: "終わった" });
     await newTask(w, { title: "残り", expires_at: "2026-12-01" });
-    await api("PUT", `/app/task/${done.id}/status`, w.assignee, { status: "done" });
-    const res = await api("GET", `/app/task/me/list?workspace_id=${w.workspaceId}`, w.assignee);
+    await t.api.call(
+      putTaskStatusContract,
+      { params: { id: done.id }, body: { status: "done" } },
+      { token: w.assignee },
+    );
+    const res = await t.api.call(
+      listMyTasksContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.assignee },
+    );
     expect(res.body).toMatchObject({ total: 1 });
     expect(titles(res.body)).toEqual(["残り"]);
   });
@@ -269,55 +399,92 @@ describe("tasks", () => {
   it("moves a task to the trash and back", async () => {
     const w = await world();
     const task = await newTask(w);
-    expect((await api("DELETE", `/app/task/${task.id}`, w.assignee)).body).toEqual({ ok: true });
+    expect((await t.api.call(deleteTaskContract, { params: { id: task.id } }, { token: w.assignee })).body).toEqual({
+      ok: true,
+    });
     expect(titles((await tab(w, "me", w.assignee)).body)).toEqual([]);
-    expect(titles((await tab(w, "me", w.assignee, "&trash=true")).body)).toEqual(["見積書を作成する"]);
-    expectError(await api("PATCH", `/app/task/${task.id}`, w.assignee, { title: "x" }), 409, "task_in_trash");
-    expectError(await api("PUT", `/app/task/${task.id}/restoration`, w.other), 404);
-    expect((await api("PUT", `/app/task/${task.id}/restoration`, w.manager)).body.deleted_at).toBeNull();
+    expect(titles((await tab(w, "me", w.assignee, { trash: "true" })).body)).toEqual(["見積書を作成する"]);
+    expectError(
+      await t.api.call(updateTaskContract, { params: { id: task.id }, body: { title: "x" } }, { token: w.assignee }),
+      409,
+      "task_in_trash",
+    );
+    expectError(await t.api.call(restoreTaskContract, { params: { id: task.id } }, { token: w.other }), 404);
+    expect(
+      (await t.api.call(restoreTaskContract, { params: { id: task.id } }, { token: w.manager })).body.deleted_at,
+    ).toBeNull();
     expect(titles((await tab(w, "me", w.assignee)).body)).toEqual(["見積書を作成する"]);
   });
 
   it("refuses an item of a project the caller may not see, even without naming the project", async () => {
     const w = await world();
-    const hidden = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "極秘" });
-    const primary = await api("POST", "/app/primary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      project_id: hidden.body.id,
-      name: "極秘の大項目",
-    });
+    const hidden = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: w.workspaceId, name: "極秘" } },
+      { token: w.owner },
+    );
+    const primary = await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          project_id: hidden.body.id,
+          name: "極秘の大項目",
+        },
+      },
+      { token: w.owner },
+    );
     expectError(
-      await api("POST", "/app/task/new", w.other, {
-        workspace_id: w.workspaceId,
-        title: "x",
-        primary_item_id: primary.body.id,
-      }),
+      await t.api.call(
+        newTaskContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            title: "x",
+            primary_item_id: primary.body.id,
+          },
+        },
+        { token: w.other },
+      ),
       404,
     );
     const mine = await newTask(w, {}, w.other);
-    expectError(await api("PATCH", `/app/task/${mine.id}`, w.other, { primary_item_id: primary.body.id }), 404);
+    expectError(
+      await t.api.call(
+        updateTaskContract,
+        { params: { id: mine.id }, body: { primary_item_id: primary.body.id } },
+        { token: w.other },
+      ),
+      404,
+    );
     const [row] = await t.ctx.db.select().from(tasks).where(eq(tasks.id, mine.id));
     expect(row!.primaryItemId).toBeNull();
   });
 
   it("answers a page in a fixed number of queries, whatever its size", async () => {
     const w = await world();
-    await api("POST", "/app/task/list", w.owner, {
-      workspace_id: w.workspaceId,
-      items: Array.from({ length: 30 }, (_, i) => ({
-        title: `タスク${i}`,
-        assignee_id: i % 2 ? w.assigneeId : w.otherId,
-        manager_id: w.managerId,
-        expires_at: `2026-12-${String((i % 28) + 1).padStart(2, "0")}`,
-      })),
-    });
+    await t.api.call(
+      newTasksContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          items: Array.from({ length: 30 }, (_, i) => ({
+            title: `タスク${i}`,
+            assignee_id: i % 2 ? w.assigneeId : w.otherId,
+            manager_id: w.managerId,
+            expires_at: `2026-12-${String((i % 28) + 1).padStart(2, "0")}`,
+          })),
+        },
+      },
+      { token: w.owner },
+    );
     const queriesFor = async (perPage: number) => {
-      let res: Awaited<ReturnType<typeof api>> | undefined;
+      let res: Answer<typeof listTasksContract> | undefined;
       const count = await countQueries(t.ctx.database, async () => {
-        res = await api(
-          "GET",
-          `/app/task/list?workspace_id=${w.workspaceId}&tab=management&per_page=${perPage}`,
-          w.manager,
+        res = await t.api.call(
+          listTasksContract,
+          { query: { workspace_id: w.workspaceId, tab: "management", per_page: perPage } },
+          { token: w.manager },
         );
       });
       expect(res!.body.items).toHaveLength(perPage);
