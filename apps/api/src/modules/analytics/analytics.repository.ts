@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { projectVisibleTo, type TaskViewer, taskVisibleTo } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
-import { groupMembers, groups, projects, workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
+import { groupMembers, groups, projects, workspaces } from "../../db/schema/workspaces.ts";
 
 /** A scope's tasks as a condition on `tasks`: which column ties them to it (a group's with its sub-groups). */
 export type ScopeFilter =
@@ -363,25 +363,6 @@ export async function findLiveProject(db: DbOrTx, workspaceId: string, projectId
     .select({ id: projects.id, name: projects.name, managerId: projects.managerId })
     .from(projects)
     .where(and(eq(projects.workspaceId, workspaceId), eq(projects.id, projectId), isNull(projects.deletedAt)));
-  return row ?? null;
-}
-
-export async function findLiveStaff(db: DbOrTx, workspaceId: string, staffId: string) {
-  const [row] = await db
-    .select({
-      id: workspaceUsers.id,
-      lastName: workspaceUsers.lastName,
-      firstName: workspaceUsers.firstName,
-      avatarImageId: workspaceUsers.avatarImageId,
-    })
-    .from(workspaceUsers)
-    .where(
-      and(
-        eq(workspaceUsers.workspaceId, workspaceId),
-        eq(workspaceUsers.id, staffId),
-        isNull(workspaceUsers.deletedAt),
-      ),
-    );
   return row ?? null;
 }
 

@@ -21,13 +21,12 @@ import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { createGate, type Gate } from "../../lib/gate.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { loadStaffRefs } from "../task/task.repository.ts";
+import { findLiveStaffRef, loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import {
   type BreakdownKey,
   breakdownFigures,
   findLiveGroup,
   findLiveProject,
-  findLiveStaff,
   findWorkspaceName,
   HIDDEN_PROJECT_KEY,
   listProjectsFor,
@@ -156,7 +155,7 @@ async function resolveScope(
     }
     case "management":
     case "workspace_user": {
-      const staff = await findLiveStaff(ctx.db, workspaceId, query.scope_id);
+      const staff = await findLiveStaffRef(ctx.db, workspaceId, query.scope_id);
       if (!staff) throw missing();
       const allowed =
         rights.workspace ||

@@ -11,7 +11,7 @@ import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
 import { requirePremiumFeature } from "../billing/plan.service.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { loadStaffRefs } from "../task/task.repository.ts";
+import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import { enqueueDeliveryJobs } from "./external-delivery-plan.ts";
 import {
   type ConnectionRow,

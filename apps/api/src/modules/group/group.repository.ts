@@ -2,15 +2,9 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, max, notE
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../../db/client.ts";
 import { groupMembers, groups, groupTypes, workspaceUserEvents, workspaceUsers } from "../../db/schema/workspaces.ts";
+import type { StaffRefRow } from "../workspace-user/staff-directory.service.ts";
 
 export type GroupRow = typeof groups.$inferSelect;
-
-export interface StaffRefRow {
-  id: string;
-  lastName: string;
-  firstName: string;
-  avatarImageId: string | null;
-}
 
 /** A group with its leader's name and avatar, as every answer shows it. */
 export interface GroupWithLeader {
@@ -190,22 +184,6 @@ export async function listMembersOfAllGroups(
     )
     .where(eq(groupMembers.workspaceId, workspaceId))
     .orderBy(asc(workspaceUsers.position), asc(workspaceUsers.lastNameKana), asc(workspaceUsers.id));
-}
-
-/** The ids among these that are live staff of the workspace (any status: invited staff may be placed too). */
-export async function findLiveStaffIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: workspaceUsers.id })
-    .from(workspaceUsers)
-    .where(
-      and(
-        eq(workspaceUsers.workspaceId, workspaceId),
-        inArray(workspaceUsers.id, ids),
-        isNull(workspaceUsers.deletedAt),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 export async function groupTypeExists(db: DbOrTx, workspaceId: string, id: string): Promise<boolean> {

@@ -5,8 +5,8 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { imageUrl } from "../image/image-url.ts";
 import { lockOrganisation } from "../workspace/workspace-definition.repository.ts";
+import { findLiveStaffIds, presentStaffRef } from "../workspace-user/staff-directory.service.ts";
 import {
   clearMainFlags,
   countMembers,
@@ -14,7 +14,6 @@ import {
   ensureMainGroups,
   findGroup,
   findGroupWorkspaceId,
-  findLiveStaffIds,
   type GroupWithLeader,
   groupTypeExists,
   insertGroup,
@@ -29,19 +28,11 @@ import {
   listMembersOfAllGroups,
   listSiblings,
   placeGroups,
-  type StaffRefRow,
   trashGroups,
   untrashGroups,
   updateGroup,
 } from "./group.repository.ts";
 import { depthFirst, insertIndex, liftChildren, placeAt, subtreeIds, wouldCycle } from "./group-tree.ts";
-
-const staffRef = (row: StaffRefRow) => ({
-  id: row.id,
-  last_name: row.lastName,
-  first_name: row.firstName,
-  avatar_url: imageUrl(row.avatarImageId),
-});
 
 function toGroup({ group, leader }: GroupWithLeader, memberCount: number): Group {
   return {
@@ -50,7 +41,7 @@ function toGroup({ group, leader }: GroupWithLeader, memberCount: number): Group
     parent_id: group.parentId,
     group_type_id: group.groupTypeId,
     name: group.name,
-    leader: leader ? staffRef(leader) : null,
+    leader: leader ? presentStaffRef(leader) : null,
     position: group.position,
     member_count: memberCount,
     deleted_at: group.deletedAt?.toISOString() ?? null,
@@ -163,11 +154,11 @@ export async function listGroupTree(
     query.include_members ? listMembersOfAllGroups(ctx.db, workspaceId) : null,
   ]);
   let counts: Map<string, number>;
-  const membersByGroup = new Map<string, ReturnType<typeof staffRef>[]>();
+  const membersByGroup = new Map<string, ReturnType<typeof presentStaffRef>[]>();
   if (members) {
     for (const member of members) {
       const list = membersByGroup.get(member.groupId) ?? [];
-      list.push(staffRef(member));
+      list.push(presentStaffRef(member));
       membersByGroup.set(member.groupId, list);
     }
     counts = new Map([...membersByGroup].map(([id, list]) => [id, list.length]));

@@ -8,7 +8,7 @@ import { hashOpaqueToken, newOpaqueToken } from "../../lib/tokens.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
 import { loadRecipients } from "../notification/notification.repository.ts";
 import { taskLink } from "../notification/notification-mail.ts";
-import { loadStaffRefs } from "../task/task.repository.ts";
+import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import { loadParticipantIds } from "./meeting.repository.ts";
 import { canEditMeeting, meetingInTrash, openMeeting } from "./meeting.service.ts";
 import {

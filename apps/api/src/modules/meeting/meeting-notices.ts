@@ -12,11 +12,16 @@ import {
   minutesMail,
 } from "../../mail/meeting-templates.ts";
 import { planExternalDeliveries } from "../external-service/external-delivery-plan.ts";
-import { findActiveStaffIds, loadRecipients, type Recipient } from "../notification/notification.repository.ts";
+import { loadRecipients, type Recipient } from "../notification/notification.repository.ts";
 import { writeInAppNotices } from "../notification/notification.service.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
-import { loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
-import { findGuestIds, loadParticipantIds, type MeetingRow, updateMeetings } from "./meeting.repository.ts";
+import {
+  findActiveStaffIds,
+  findGuestIds,
+  loadStaffRefs,
+  type StaffRefRow,
+} from "../workspace-user/staff-directory.service.ts";
+import { loadParticipantIds, type MeetingRow, updateMeetings } from "./meeting.repository.ts";
 import { findMeetingsStarting, findWorkspaceName } from "./meeting-calendar.repository.ts";
 import { type IcalMeeting, meetingInvitation } from "./meeting-ical.ts";
 import { minutesText } from "./sanitize-minutes.ts";
@@ -53,7 +58,7 @@ async function loadPeople(db: DbOrTx, row: MeetingRow, ids: string[]) {
   const [refs, recipients, active, guests] = await Promise.all([
     loadStaffRefs(db, row.workspaceId, ids),
     loadRecipients(db, ids),
-    findActiveStaffIds(db, ids),
+    findActiveStaffIds(db, row.workspaceId, ids),
     findGuestIds(db, row.workspaceId, ids),
   ]);
   return { refs, recipients, active, guests };

@@ -3,7 +3,6 @@ import { type MeetingViewer, meetingVisibleTo } from "../../access/access.reposi
 import type { DbOrTx } from "../../db/client.ts";
 import { meetingParticipants, meetings } from "../../db/schema/meetings.ts";
 import { primaryItems, tasks } from "../../db/schema/tasks.ts";
-import { workspaceUsers } from "../../db/schema/workspaces.ts";
 
 export type MeetingRow = typeof meetings.$inferSelect;
 export type MeetingInsert = typeof meetings.$inferInsert;
@@ -116,39 +115,6 @@ export async function loadParticipantIds(
     .where(and(eq(meetingParticipants.workspaceId, workspaceId), inArray(meetingParticipants.meetingId, meetingIds)));
   for (const row of rows) result.get(row.meetingId)?.push(row.staffId);
   return result;
-}
-
-/** Active staff among these ids (participants must be active members of the workspace). */
-export async function findActiveStaffIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: workspaceUsers.id })
-    .from(workspaceUsers)
-    .where(
-      and(
-        eq(workspaceUsers.workspaceId, workspaceId),
-        inArray(workspaceUsers.id, ids),
-        eq(workspaceUsers.status, "active"),
-        isNull(workspaceUsers.deletedAt),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
-}
-
-/** The guests among these staff ids (people from outside the company: decision 0004). */
-export async function findGuestIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: workspaceUsers.id })
-    .from(workspaceUsers)
-    .where(
-      and(
-        eq(workspaceUsers.workspaceId, workspaceId),
-        inArray(workspaceUsers.id, [...new Set(ids)]),
-        eq(workspaceUsers.role, "guest"),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 export async function insertMeetings(db: DbOrTx, values: MeetingInsert[]): Promise<MeetingRow[]> {

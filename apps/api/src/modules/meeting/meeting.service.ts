@@ -13,13 +13,17 @@ import { AppError, conflict, forbidden, notFound } from "../../lib/app-error.ts"
 import { moveBetween } from "../../lib/position.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404, projectNotFound, requireLiveParents, requireProjectsVisible } from "../item/item-access.ts";
-import { findLiveGroupIds } from "../project/project.repository.ts";
 import { requireRuleOccurs } from "../task/periodic-rule-check.ts";
-import { findVisibleTasks, loadStaffRefs, type StaffRefRow } from "../task/task.repository.ts";
+import { findVisibleTasks } from "../task/task.repository.ts";
 import { periodicCalendar } from "../task/task-periodic.service.ts";
 import { presentAll } from "../task/task-presentation.ts";
 import {
   findActiveStaffIds,
+  findLiveGroupIds,
+  loadStaffRefs,
+  type StaffRefRow,
+} from "../workspace-user/staff-directory.service.ts";
+import {
   findMeetingTasks,
   findMeetingWorkspaceId,
   findOverlaps,

@@ -9,7 +9,8 @@ import { notFound } from "../../lib/app-error.ts";
 import { describeNotification } from "../../mail/notification-templates.ts";
 import { type PersonNotice, planExternalDeliveries } from "../external-service/external-delivery-plan.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { loadStaffRefs, type TaskRow } from "../task/task.repository.ts";
+import type { TaskRow } from "../task/task.repository.ts";
+import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import {
   claimDigestMails,
   claimPendingMailsOf,

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, max, type SQL, 
 import { type ProjectVisibility, projectVisibleTo } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { groups, projectMembers, projects, workspaceUsers } from "../../db/schema/workspaces.ts";
+import type { StaffRefRow } from "../workspace-user/staff-directory.service.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -83,13 +84,6 @@ export async function listProjects(
   return { rows, total: counted?.total ?? 0 };
 }
 
-export interface StaffRefRow {
-  id: string;
-  lastName: string;
-  firstName: string;
-  avatarImageId: string | null;
-}
-
 export interface ProjectDetails {
   groups: Map<string, { id: string; name: string }>;
   managers: Map<string, StaffRefRow>;
@@ -156,32 +150,6 @@ export async function loadProjectDetails(db: DbOrTx, workspaceId: string, rows: 
     managers: new Map(managerRows.map((staff) => [staff.id, staff])),
     membersByProject,
   };
-}
-
-/** Which of these ids are live groups of the workspace. */
-export async function findLiveGroupIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.workspaceId, workspaceId), inArray(groups.id, ids), isNull(groups.deletedAt)));
-  return new Set(rows.map((row) => row.id));
-}
-
-/** Which of these ids are staff of the workspace, not in the trash. */
-export async function findLiveStaffIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .select({ id: workspaceUsers.id })
-    .from(workspaceUsers)
-    .where(
-      and(
-        eq(workspaceUsers.workspaceId, workspaceId),
-        inArray(workspaceUsers.id, ids),
-        isNull(workspaceUsers.deletedAt),
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 export async function insertProject(db: DbOrTx, values: typeof projects.$inferInsert): Promise<ProjectRow> {

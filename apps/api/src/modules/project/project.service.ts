@@ -10,10 +10,8 @@ import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { moveBetween } from "../../lib/position.ts";
 import { assertPlanAllows } from "../billing/plan.service.ts";
-import { imageUrl } from "../image/image-url.ts";
+import { findLiveGroupIds, findLiveStaffIds, presentStaffRef } from "../workspace-user/staff-directory.service.ts";
 import {
-  findLiveGroupIds,
-  findLiveStaffIds,
   findProject,
   findProjectPositions,
   findProjectWorkspaceId,
@@ -25,7 +23,6 @@ import {
   type ProjectRow,
   renumberProjects,
   replaceProjectMembers,
-  type StaffRefRow,
   updateProject as updateProjectRow,
 } from "./project.repository.ts";
 
@@ -33,21 +30,14 @@ type ListQuery = z.output<typeof listProjectsContract.query>;
 type NewBody = z.output<typeof newProjectContract.body>;
 type PatchBody = z.output<typeof projectPatchSchema>;
 
-const staffRef = (row: StaffRefRow) => ({
-  id: row.id,
-  last_name: row.lastName,
-  first_name: row.firstName,
-  avatar_url: imageUrl(row.avatarImageId),
-});
-
 function present(row: ProjectRow, details: ProjectDetails): Project {
   const manager = row.managerId ? details.managers.get(row.managerId) : undefined;
   return {
     id: row.id,
     workspace_id: row.workspaceId,
     group: (row.groupId && details.groups.get(row.groupId)) || null,
-    manager: manager ? staffRef(manager) : null,
-    members: (details.membersByProject.get(row.id) ?? []).map(staffRef),
+    manager: manager ? presentStaffRef(manager) : null,
+    members: (details.membersByProject.get(row.id) ?? []).map(presentStaffRef),
     name: row.name,
     description: row.description,
     starts_on: row.startsOn,

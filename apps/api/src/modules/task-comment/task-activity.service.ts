@@ -4,8 +4,9 @@ import { checkAccess } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
-import { listStatusChanges, loadStaffRefs } from "../task/task.repository.ts";
+import { listStatusChanges } from "../task/task.repository.ts";
 import { openTasks } from "../task/task-access.ts";
+import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import {
   findNames,
   findStaffIdsByUser,

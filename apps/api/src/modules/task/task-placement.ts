@@ -4,7 +4,7 @@ import type { Membership } from "../../http/workspace-scope.ts";
 import { AppError, badRequest } from "../../lib/app-error.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
 import { meetingNotFound, parentInTrash, projectNotFound, trashedParentIds } from "../item/item-access.ts";
-import { findLiveGroupIds, findLiveStaffIds } from "../project/project.repository.ts";
+import { findLiveGroupIds, findLiveStaffIds } from "../workspace-user/staff-directory.service.ts";
 
 const referenceNotFound = (code: string, what: string, field: string) =>
   new AppError(code, 404, `指定された${what}が見つかりません。`, `${field} is not one of this workspace`);

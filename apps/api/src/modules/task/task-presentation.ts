@@ -3,14 +3,9 @@ import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { JsonText } from "../../lib/json-text.ts";
 import { imageUrl } from "../image/image-url.ts";
+import { loadStaffRefs, type StaffRefRow } from "../workspace-user/staff-directory.service.ts";
 import { deadlineCategory } from "./deadline.ts";
-import {
-  listStatusChanges,
-  loadStaffRefs,
-  type StaffRefRow,
-  type TaskPageRow,
-  type TaskRow,
-} from "./task.repository.ts";
+import { listStatusChanges, type TaskPageRow, type TaskRow } from "./task.repository.ts";
 
 const staffRef = (row: StaffRefRow | undefined) =>
   row

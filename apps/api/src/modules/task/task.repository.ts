@@ -3,7 +3,6 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { memberGroupIds, type TaskViewer, taskVisibleTo } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { taskStatusChanges, tasks } from "../../db/schema/tasks.ts";
-import { workspaceUsers } from "../../db/schema/workspaces.ts";
 import { IMAGE_PATH } from "../image/image-url.ts";
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -268,29 +267,6 @@ async function listPlainTab(db: DbOrTx, workspaceId: string, tab: PlainTab, key:
     offset: filter.offset,
   });
   return { rows };
-}
-
-export interface StaffRefRow {
-  id: string;
-  lastName: string;
-  firstName: string;
-  avatarImageId: string | null;
-}
-
-/** Names and avatars of any number of staff in one query. */
-export async function loadStaffRefs(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Map<string, StaffRefRow>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({
-      id: workspaceUsers.id,
-      lastName: workspaceUsers.lastName,
-      firstName: workspaceUsers.firstName,
-      avatarImageId: workspaceUsers.avatarImageId,
-    })
-    .from(workspaceUsers)
-    .where(and(eq(workspaceUsers.workspaceId, workspaceId), inArray(workspaceUsers.id, unique)));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function listStatusChanges(

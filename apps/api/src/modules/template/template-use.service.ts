@@ -30,9 +30,9 @@ import {
   requireParentsVisible,
 } from "../item/item-access.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
-import { findLiveStaffIds } from "../project/project.repository.ts";
 import { insertTasks, type TaskRow } from "../task/task.repository.ts";
 import { presentAll } from "../task/task-presentation.ts";
+import { findLiveStaffIds } from "../workspace-user/staff-directory.service.ts";
 import { findParentManagers, type TemplateRow } from "./template.repository.ts";
 import { findWorkspaceTemplates, requireTemplateReader } from "./template.service.ts";
 import { CALENDAR_SPAN_DAYS, type DayCounter, dayCounter, daysOff } from "./template-dates.ts";

@@ -386,15 +386,6 @@ export async function findAllOfficialPositions(db: DbOrTx, workspaceId: string) 
     .where(eq(officialPositions.workspaceId, workspaceId));
 }
 
-export async function findLiveGroupIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: groups.id })
-    .from(groups)
-    .where(and(eq(groups.workspaceId, workspaceId), inArray(groups.id, ids), isNull(groups.deletedAt)));
-  return rows.map((row) => row.id);
-}
-
 /** The workspace's live groups by name (CSV import). */
 export async function findAllLiveGroups(db: DbOrTx, workspaceId: string) {
   return db

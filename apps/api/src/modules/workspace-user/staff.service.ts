@@ -23,7 +23,6 @@ import {
   detachUserFromTrashedStaff,
   findActiveOwnerIds,
   findGroupMemberships,
-  findLiveGroupIds,
   findLiveStaffByEmails,
   findLiveStaffByIds,
   findOfficialPositionIds,
@@ -41,6 +40,7 @@ import {
   type StaffEventKind,
   setStaffPositions,
 } from "./staff.repository.ts";
+import { findLiveGroupIds } from "./staff-directory.service.ts";
 import { INVITATION_TTL_MS, queueInvitations } from "./staff-invitation.job.ts";
 import { insertWorkspaceUser, updateWorkspaceUser, type WorkspaceUserRow } from "./workspace-user.repository.ts";
 import { presentStaff, type StaffViewer, seesContacts } from "./workspace-user.service.ts";
@@ -260,7 +260,7 @@ async function resolveReferences(
     );
   }
   const found = await findLiveGroupIds(db, workspaceId, given);
-  if (found.length !== given.length) throw invalidReference("group_ids", "グループ");
+  if (found.size !== given.length) throw invalidReference("group_ids", "グループ");
   // Only a main group given: the staff member keeps their other groups and gains this one.
   const ids = input.group_ids === undefined ? [...new Set([...current.map((m) => m.groupId), ...given])] : given;
   const currentMain = current.find((m) => m.isMain)?.groupId;
