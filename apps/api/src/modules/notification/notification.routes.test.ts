@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
 import { apiAs, createTestApp, PASSWORD, type TestApp } from "../../../test/test-app.ts";
 import { notifications } from "../../db/schema/notifications.ts";
-import { mailingDay, runDailyNotifications } from "./notification.service.ts";
+import { mailingDay, runDailyNotifications } from "./daily-notifications.job.ts";
 
 let t: TestApp;
 // 2026-12-01 00:00 in Tokyo; the tests move the clock forward only.

@@ -16,7 +16,7 @@ import {
   putNotificationPreference,
   readAllNotifications,
   readNotification,
-} from "./notification.service.ts";
+} from "./notification-bell.service.ts";
 
 /** 通知: the bell and its list page, and the e-mail preference. Each person sees only their own. */
 export function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): void {
