@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workspaceExternalServices } from "../src/db/schema/integrations.ts";
 import { issueInvoice } from "../src/modules/billing/invoice.service.ts";
-import { insertContract } from "../src/modules/billing/plan-contract.repository.ts";
+import { insertContract } from "../src/plan-gate/plan-gate.repository.ts";
 import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp, uniqueEmail } from "./test-app.ts";
 
 type Actor = "owner" | "admin" | "member" | "guest" | "outsider" | "anonymous";

@@ -19,7 +19,7 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { createGate, type Gate } from "../../lib/gate.ts";
-import { requirePremiumFeature } from "../billing/plan.service.ts";
+import { requirePremiumFeature } from "../../plan-gate/plan-gate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { findLiveStaffRef, loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import {

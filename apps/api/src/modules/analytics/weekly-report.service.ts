@@ -10,7 +10,7 @@ import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import { permissionsOf } from "../../lib/permissions.ts";
 import { weeklyReportMail } from "../../mail/weekly-report-templates.ts";
-import { currentPlan } from "../billing/plan.service.ts";
+import { currentPlan } from "../../plan-gate/plan-gate.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
 import { summaryFigures } from "./analytics.repository.ts";
 import { claimWeeklyReport, findWeeklyReportCandidates, overdueManagedTasks } from "./weekly-report.repository.ts";

@@ -1,9 +1,16 @@
 import { periodLastDay, seatPrice } from "@tasuki/contract/billing/plan.schema";
+import { STANDARD_TAX_RATE } from "@tasuki/contract/rules/consumption-tax";
 import { DAY_MS, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../context/app-context.ts";
 import { runWithoutActor } from "../../db/actor.ts";
-import { updateWorkspace } from "../workspace/workspace.repository.ts";
-import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
+import {
+  countStaffSeats,
+  ensureBillingAccount,
+  insertContract,
+  lockWorkspacePlan,
+  type PlanContractRow,
+} from "../../plan-gate/plan-gate.repository.ts";
+import { setWorkspaceStatus } from "../workspace/workspace.service.ts";
 import { periodEnd, tokyoDateLabel } from "./billing-calendar.ts";
 import { mailWorkspaceDisabled } from "./billing-mail.ts";
 import {
@@ -17,14 +24,10 @@ import { issueInvoice } from "./invoice.service.ts";
 import { chargeInvoice, DISABLE_AFTER_DAYS, daysPastDue, LOCK_AFTER_DAYS } from "./payment.service.ts";
 import {
   deleteScheduledContracts,
-  ensureBillingAccount,
   findContract,
   findEndedPeriods,
   findPaidCurrentContracts,
   findScheduledContract,
-  insertContract,
-  lockWorkspacePlan,
-  type PlanContractRow,
   updateBillingAccount,
   updateContract,
 } from "./plan-contract.repository.ts";
@@ -155,7 +158,7 @@ async function billAddedSeats(ctx: AppContext, contract: PlanContractRow): Promi
         quantity: added,
         unit_price: Math.floor(amount / added),
         amount,
-        tax_rate: 10,
+        tax_rate: STANDARD_TAX_RATE,
       });
     }
     await updateContract(tx, row.workspaceId, row.id, { seats: active });
@@ -181,12 +184,12 @@ async function dun(ctx: AppContext, now: Date): Promise<{ disabled: number; lock
           disabledAt: account.disabledAt ?? now,
           lockedAt: now,
         });
-        await updateWorkspace(tx, workspaceId, { status: "locked" });
+        await setWorkspaceStatus(tx, workspaceId, "locked");
         await mailWorkspaceDisabled(ctx, tx, oldest, "locked");
         result.locked += 1;
       } else if (account.disabledReason !== "non_payment") {
         await updateBillingAccount(tx, workspaceId, { disabledReason: "non_payment", disabledAt: now });
-        await updateWorkspace(tx, workspaceId, { status: "disabled" });
+        await setWorkspaceStatus(tx, workspaceId, "disabled");
         await mailWorkspaceDisabled(ctx, tx, oldest, "disabled");
         result.disabled += 1;
       }

@@ -6,6 +6,7 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
 import { isValidCorporateNumber, isValidRegistrationNumber } from "../../lib/check-digit.ts";
+import { findCurrentContract } from "../../plan-gate/plan-gate.repository.ts";
 import {
   type CompanyRow,
   findCompanyById,
@@ -16,7 +17,6 @@ import {
   updateCompany,
 } from "./billing-profile.repository.ts";
 import { findPartnerWithinLimits } from "./partner-code.ts";
-import { findCurrentContract } from "./plan-contract.repository.ts";
 
 const billingOnly = { permission: "manage_billing", billing: true } as const;
 

@@ -4,7 +4,8 @@ import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { findWorkspace, updateWorkspace } from "../workspace/workspace.repository.ts";
+import { ensureBillingAccount, findCurrentContract, lockWorkspacePlan } from "../../plan-gate/plan-gate.repository.ts";
+import { findWorkspaceName, setWorkspaceStatus } from "../workspace/workspace.service.ts";
 import {
   type CreditCardRow,
   deleteCard,
@@ -17,12 +18,7 @@ import {
 import { findOpenInvoices } from "./invoice.repository.ts";
 import { chargeInvoice, DISABLE_AFTER_DAYS, daysPastDue } from "./payment.service.ts";
 import { planUsage } from "./plan.service.ts";
-import {
-  ensureBillingAccount,
-  findCurrentContract,
-  lockWorkspacePlan,
-  updateBillingAccount,
-} from "./plan-contract.repository.ts";
+import { updateBillingAccount } from "./plan-contract.repository.ts";
 
 const billingOnly = { permission: "manage_billing", billing: true } as const;
 
@@ -41,7 +37,7 @@ async function customerOf(ctx: AppContext, workspaceId: string): Promise<string>
   const account = await ensureBillingAccount(ctx.db, workspaceId);
   if (account.providerCustomerId) return account.providerCustomerId;
   const company = await findCompanyOfWorkspace(ctx.db, workspaceId);
-  const name = company?.name ?? (await findWorkspace(ctx.db, workspaceId))?.name ?? workspaceId;
+  const name = company?.name ?? (await findWorkspaceName(ctx.db, workspaceId)) ?? workspaceId;
   const customerId = await ctx.payments.createCustomer({
     workspaceId,
     name,
@@ -166,7 +162,7 @@ export async function disableWorkspace(ctx: AppContext, auth: RequestAuth, works
     const account = await ensureBillingAccount(tx, workspaceId);
     if (account.disabledReason) return;
     await updateBillingAccount(tx, workspaceId, { disabledReason: "owner", disabledAt: ctx.now() });
-    await updateWorkspace(tx, workspaceId, { status: "disabled" });
+    await setWorkspaceStatus(tx, workspaceId, "disabled");
   });
   return planUsage(ctx.db, workspaceId);
 }
@@ -195,7 +191,7 @@ export async function restoreWorkspace(ctx: AppContext, auth: RequestAuth, works
       );
     }
     await updateBillingAccount(tx, workspaceId, { disabledReason: null, disabledAt: null, lockedAt: null });
-    await updateWorkspace(tx, workspaceId, { status: "active" });
+    await setWorkspaceStatus(tx, workspaceId, "active");
   });
   return planUsage(ctx.db, workspaceId);
 }

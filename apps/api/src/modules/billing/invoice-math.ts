@@ -1,3 +1,4 @@
+import { consumptionTax } from "@tasuki/contract/rules/consumption-tax";
 import type { InvoiceLine, InvoiceSubtotal } from "../../db/schema/billing.ts";
 
 /**
@@ -14,7 +15,7 @@ export function invoiceTotals(lines: readonly InvoiceLine[]): {
   for (const line of lines) byRate.set(line.tax_rate, (byRate.get(line.tax_rate) ?? 0) + line.amount);
   const subtotals = [...byRate.entries()]
     .sort(([a], [b]) => b - a)
-    .map(([tax_rate, amount]) => ({ tax_rate, amount, tax: Math.floor((amount * tax_rate) / 100) }));
+    .map(([tax_rate, amount]) => ({ tax_rate, amount, tax: consumptionTax(amount, tax_rate) }));
   const subtotal = subtotals.reduce((sum, s) => sum + s.amount, 0);
   const tax = subtotals.reduce((sum, s) => sum + s.tax, 0);
   return { subtotals, subtotal, tax, total: subtotal + tax };

@@ -8,7 +8,7 @@ import type { InvoiceLine, InvoiceParty } from "../../db/schema/billing.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { findWorkspace } from "../workspace/workspace.repository.ts";
+import { findWorkspaceName } from "../workspace/workspace.service.ts";
 import { transferDueDate } from "./billing-calendar.ts";
 import { mailInvoiceIssued } from "./billing-mail.ts";
 import { findCompanyOfWorkspace } from "./billing-profile.repository.ts";
@@ -74,7 +74,7 @@ export async function invoiceRecipient(db: DbOrTx, workspaceId: string): Promise
       }),
     };
   }
-  return { name: (await findWorkspace(db, workspaceId))?.name ?? "お客様" };
+  return { name: (await findWorkspaceName(db, workspaceId)) ?? "お客様" };
 }
 
 /**

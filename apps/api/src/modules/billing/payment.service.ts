@@ -2,17 +2,13 @@ import { cutText } from "@tasuki/contract/common/cut-text";
 import { DAY_MS, endOfTokyoDay } from "@tasuki/contract/rules/tokyo-date";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
-import { updateWorkspace } from "../workspace/workspace.repository.ts";
+import { ensureBillingAccount, findBillingAccount, lockWorkspacePlan } from "../../plan-gate/plan-gate.repository.ts";
+import { setWorkspaceStatus } from "../workspace/workspace.service.ts";
 import { mailChargeFailed } from "./billing-mail.ts";
 import { listCards } from "./billing-profile.repository.ts";
 import { findInvoice, findOpenInvoices, type InvoiceRow, updateInvoicePayment } from "./invoice.repository.ts";
 import { nextAttemptAfter } from "./invoice.service.ts";
-import {
-  ensureBillingAccount,
-  findBillingAccount,
-  lockWorkspacePlan,
-  updateBillingAccount,
-} from "./plan-contract.repository.ts";
+import { updateBillingAccount } from "./plan-contract.repository.ts";
 
 /** Past due by this many days: disabled (read-only), then locked (only billing opens). */
 export const DISABLE_AFTER_DAYS = 14;
@@ -106,6 +102,6 @@ export async function reopenIfSettled(ctx: Pick<AppContext, "now">, tx: DbOrTx, 
   if (account.disabledReason !== "non_payment") return false;
   if ((await daysPastDue(tx, workspaceId, ctx.now())) > DISABLE_AFTER_DAYS) return false;
   await updateBillingAccount(tx, workspaceId, { disabledReason: null, disabledAt: null, lockedAt: null });
-  await updateWorkspace(tx, workspaceId, { status: "active" });
+  await setWorkspaceStatus(tx, workspaceId, "active");
   return true;
 }

@@ -2,49 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { billingAccounts, partners, planContracts } from "../../db/schema/billing.ts";
 import { workspaces, workspaceUsers } from "../../db/schema/workspaces.ts";
+import type { PlanContractRow } from "../../plan-gate/plan-gate.repository.ts";
 
-export type PlanContractRow = typeof planContracts.$inferSelect;
-export type BillingAccountRow = typeof billingAccounts.$inferSelect;
-
-/**
- * Serialises the changes of one workspace's plan and of what its limits count (staff, projects) until the
- * transaction ends: the count and the insert it allows cannot interleave with another request's.
- */
-export async function lockWorkspacePlan(tx: DbOrTx, workspaceId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tasuki:plan:${workspaceId}`}, 0))`);
-}
-
-/**
- * Serialises the workspaces one account creates, so that two created at once cannot both find no trial before
- * them (one trial per account).
- */
-export async function lockAccountTrial(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`tasuki:trial:${userId}`}, 0))`);
-}
-
-/**
- * Whether a workspace the account created has ever had a trial (running, or `expired`: a trial's end). Read across
- * workspaces on purpose: the question is about the account, not one workspace.
- */
-export async function hasAccountHadTrial(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: planContracts.id })
-    .from(planContracts)
-    .innerJoin(workspaces, eq(workspaces.id, planContracts.workspaceId))
-    .where(and(eq(workspaces.createdBy, userId), inArray(planContracts.status, ["trial", "expired"])))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The contract in force (`trial` or `active`). */
-export async function findCurrentContract(db: DbOrTx, workspaceId: string): Promise<PlanContractRow | null> {
-  const [row] = await db
-    .select()
-    .from(planContracts)
-    .where(and(eq(planContracts.workspaceId, workspaceId), inArray(planContracts.status, ["trial", "active"])))
-    .limit(1);
-  return row ?? null;
-}
+// The contract in force, the plan's lock, the first contract and the billing account's creation are the plan
+// gate's (plan-gate/plan-gate.repository.ts), below the features; what only billing changes or lists is here.
 
 export async function findContract(db: DbOrTx, workspaceId: string, id: string): Promise<PlanContractRow | null> {
   const [row] = await db
@@ -76,11 +37,6 @@ export async function listContracts(db: DbOrTx, workspaceId: string) {
       desc(planContracts.currentPeriodStart),
       desc(planContracts.createdAt),
     );
-}
-
-export async function insertContract(db: DbOrTx, values: typeof planContracts.$inferInsert): Promise<PlanContractRow> {
-  const [row] = await db.insert(planContracts).values(values).returning();
-  return row!;
 }
 
 export async function updateContract(
@@ -131,16 +87,6 @@ export async function findPaidCurrentContracts(db: DbOrTx): Promise<PlanContract
     .select()
     .from(planContracts)
     .where(and(eq(planContracts.status, "active"), inArray(planContracts.plan, ["standard", "premium"])));
-}
-
-export async function findBillingAccount(db: DbOrTx, workspaceId: string): Promise<BillingAccountRow | null> {
-  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.workspaceId, workspaceId)).limit(1);
-  return row ?? null;
-}
-
-export async function ensureBillingAccount(db: DbOrTx, workspaceId: string): Promise<BillingAccountRow> {
-  await db.insert(billingAccounts).values({ workspaceId }).onConflictDoNothing();
-  return (await findBillingAccount(db, workspaceId))!;
 }
 
 export async function updateBillingAccount(

@@ -11,14 +11,21 @@ import {
   planMisfit,
   seatPrice,
 } from "@tasuki/contract/billing/plan.schema";
+import { STANDARD_TAX_RATE } from "@tasuki/contract/rules/consumption-tax";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { InvoiceLine } from "../../db/schema/billing.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { countLiveProjects } from "../project/project-count.repository.ts";
-import { countStaffSeats } from "../workspace-user/staff-count.repository.ts";
+import {
+  countLiveProjects,
+  countStaffSeats,
+  findCurrentContract,
+  insertContract,
+  lockWorkspacePlan,
+  type PlanContractRow,
+} from "../../plan-gate/plan-gate.repository.ts";
 import { daysBetween, periodEnd, tokyoDateLabel } from "./billing-calendar.ts";
 import { findPartnerById, listCards, type PartnerRow } from "./billing-profile.repository.ts";
 import { insertPendingLine } from "./invoice.repository.ts";
@@ -29,15 +36,9 @@ import { listPlanContracts, presentContract } from "./plan.service.ts";
 import {
   deleteScheduledContracts,
   findContractWorkspace,
-  findCurrentContract,
   findScheduledContract,
-  insertContract,
-  lockWorkspacePlan,
-  type PlanContractRow,
   updateContract,
 } from "./plan-contract.repository.ts";
-
-const TAX_RATE = 10;
 
 const billingOnly = { permission: "manage_billing", billing: true } as const;
 
@@ -56,7 +57,7 @@ export function periodLines(
       quantity: contract.seats,
       unit_price: unit,
       amount: unit * contract.seats,
-      tax_rate: TAX_RATE,
+      tax_rate: STANDARD_TAX_RATE,
     },
   ];
   if (contract.discountPercent > 0) {
@@ -66,7 +67,7 @@ export function periodLines(
       quantity: 1,
       unit_price: discount,
       amount: discount,
-      tax_rate: TAX_RATE,
+      tax_rate: STANDARD_TAX_RATE,
     });
   }
   return lines;
@@ -234,7 +235,7 @@ export async function changePlanContract(
           quantity: current.seats,
           unit_price: Math.floor(amount / current.seats),
           amount,
-          tax_rate: TAX_RATE,
+          tax_rate: STANDARD_TAX_RATE,
         });
       }
       await updateContract(tx, workspaceId, current.id, { plan: input.plan, cancelAtPeriodEnd: false });

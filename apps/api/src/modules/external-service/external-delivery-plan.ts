@@ -2,7 +2,7 @@ import { planHasFeature } from "@tasuki/contract/billing/plan.schema";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { ExternalNoticeKinds } from "../../db/schema/integrations.ts";
-import { currentPlan } from "../billing/plan.service.ts";
+import { currentPlan } from "../../plan-gate/plan-gate.ts";
 import {
   findReachableLinks,
   findRoutesFor,

@@ -9,7 +9,7 @@ import type { ExternalServiceName } from "../../db/schema/integrations.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { requirePremiumFeature } from "../billing/plan.service.ts";
+import { requirePremiumFeature } from "../../plan-gate/plan-gate.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import { enqueueDeliveryJobs } from "./external-delivery-plan.ts";

@@ -4,7 +4,7 @@ import type { ExternalServiceName } from "../../db/schema/integrations.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { conflict } from "../../lib/app-error.ts";
-import { requirePremiumFeature } from "../billing/plan.service.ts";
+import { requirePremiumFeature } from "../../plan-gate/plan-gate.ts";
 import { planTestDelivery } from "./external-delivery-plan.ts";
 import {
   type ConnectionRow,

@@ -9,7 +9,7 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { moveBetween } from "../../lib/position.ts";
-import { assertPlanAllows } from "../billing/plan.service.ts";
+import { assertPlanAllows } from "../../plan-gate/plan-gate.ts";
 import { findLiveGroupIds, findLiveStaffIds, presentStaffRef } from "../workspace-user/staff-directory.service.ts";
 import {
   findProject,

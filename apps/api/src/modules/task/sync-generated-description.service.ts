@@ -4,7 +4,7 @@ import { type AccessMember, checkAccess } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { conflict } from "../../lib/app-error.ts";
-import { requirePremiumFeature } from "../billing/plan.service.ts";
+import { requirePremiumFeature } from "../../plan-gate/plan-gate.ts";
 import type { TaskRow } from "./task.repository.ts";
 import { openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
 import { findTaskContextNames, writeGeneratedDescription } from "./task-description.repository.ts";

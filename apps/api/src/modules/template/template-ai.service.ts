@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
-import { requirePremiumFeature } from "../billing/plan.service.ts";
+import { requirePremiumFeature } from "../../plan-gate/plan-gate.ts";
 import { listBusinessCategories } from "../business-category/business-category.repository.ts";
 import { catalogueExamples, cataloguePrimaryTemplates, catalogueSecondaryTemplates } from "./catalogue.ts";
 import { findWorkspaceBusinessCategory } from "./template.repository.ts";

@@ -5,7 +5,7 @@ import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
-import { assertPlanAllows } from "../billing/plan.service.ts";
+import { assertPlanAllows } from "../../plan-gate/plan-gate.ts";
 import { countInvitationMails } from "./invitation-quota.ts";
 import {
   findActiveOwnerIds,

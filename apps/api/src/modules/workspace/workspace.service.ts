@@ -12,7 +12,7 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { effectiveRules } from "../../lib/permissions.ts";
-import { startFirstContract } from "../billing/plan.service.ts";
+import { startFirstContract } from "../../plan-gate/plan-gate.ts";
 import { findUserById } from "../user/user.repository.ts";
 import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";
 import {
@@ -121,4 +121,17 @@ export async function patchWorkspace(
     ...(input.date_style !== undefined && { dateStyle: input.date_style }),
   });
   return presentWorkspace(ctx.db, row);
+}
+
+/** The workspace's name (null once it is gone): billing names the customer and the invoice's recipient with it. */
+export async function findWorkspaceName(db: DbOrTx, workspaceId: string): Promise<string | null> {
+  return (await findWorkspace(db, workspaceId))?.name ?? null;
+}
+
+/**
+ * Billing's verdict on the workspace (`disabled` for non-payment or by its owner, `locked` after long arrears,
+ * `active` again once settled), written in billing's transaction; `requireMember` refuses by it.
+ */
+export async function setWorkspaceStatus(db: DbOrTx, workspaceId: string, status: WorkspaceRow["status"]) {
+  await updateWorkspace(db, workspaceId, { status });
 }
