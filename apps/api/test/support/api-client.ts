@@ -71,7 +71,7 @@ export interface Answer<C extends ContractShape> {
 export interface RawRequest {
   method: HttpMethod;
   url: string;
-  /** An object is sent as JSON; a string or a Buffer as it is (say its content-type in `headers`). */
+  /** An object is sent as JSON; a string as JSON text (unless `headers` name another content-type); a Buffer as it is. */
   payload?: object | string | Buffer;
   token?: string | undefined;
   headers?: Record<string, string>;
@@ -144,7 +144,12 @@ async function fetchRaw(baseUrl: string, request: RawRequest): Promise<RawAnswer
   };
 }
 
-function send(target: Target, request: RawRequest): Promise<RawAnswer> {
+function send(target: Target, raw: RawRequest): Promise<RawAnswer> {
+  // Text is JSON written by hand (a malformed body, say) unless the request names another type.
+  const request =
+    typeof raw.payload === "string" && !Object.keys(raw.headers ?? {}).some((name) => /^content-type$/i.test(name))
+      ? { ...raw, headers: { ...raw.headers, "content-type": "application/json" } }
+      : raw;
   if (typeof target === "string") return fetchRaw(target, request);
   const { method, url, payload, token, headers, remoteAddress } = request;
   return callRaw(target, {

@@ -1,10 +1,21 @@
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
 import * as groupContracts from "@tasuki/contract/group/group.contracts";
+import {
+  deleteGroupContract,
+  getGroupContract,
+  listGroupsContract,
+  listGroupTreeContract,
+  newGroupContract,
+  restoreGroupContract,
+  updateGroupContract,
+} from "@tasuki/contract/group/group.contracts";
+import { putGroupTypesContract } from "@tasuki/contract/workspace/put-group-types.contract";
+import { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-workspace-user-me.contract";
 import { and, eq, inArray } from "drizzle-orm";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../../test/query-counter.ts";
 import {
-  apiAs,
   createRoster,
   createTestApp,
   errorBody,
@@ -23,7 +34,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = apiAs(() => t);
 const roster = () => createRoster(t, "グループ株式会社");
 
 interface GroupBody {
@@ -39,17 +49,19 @@ interface GroupBody {
   members?: { id: string }[];
 }
 
-async function newGroup(r: Roster, fields: object, token = r.tokens.owner): Promise<GroupBody> {
-  const res = await api("POST", "/app/group/new", token, { workspace_id: r.id, ...fields });
-  if (res.status !== 201) throw new Error(`group/new: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+function newGroup(
+  r: Roster,
+  fields: Omit<ContractBody<typeof newGroupContract>, "workspace_id">,
+  token = r.tokens.owner,
+) {
+  return t.api.ok(newGroupContract, { body: { workspace_id: r.id, ...fields } }, { token });
 }
 
 async function tree(r: Roster, includeMembers = false): Promise<GroupBody[]> {
-  const res = await api(
-    "GET",
-    `/app/group/topdown/list-all?workspace_id=${r.id}&include_members=${includeMembers}`,
-    r.tokens.member,
+  const res = await t.api.call(
+    listGroupTreeContract,
+    { query: { workspace_id: r.id, include_members: includeMembers ? "true" : "false" } },
+    { token: r.tokens.member },
   );
   expect(res.status).toBe(200);
   return res.body.items;
@@ -59,11 +71,11 @@ async function tree(r: Roster, includeMembers = false): Promise<GroupBody[]> {
 const outline = async (r: Roster) => (await tree(r)).map((g) => `${"  ".repeat(g.depth)}${g.name}`);
 
 const patch = (r: Roster, id: string, body: object, token = r.tokens.owner) =>
-  api("PATCH", `/app/group/${id}`, token, body);
+  t.api.call(updateGroupContract, { params: { id }, body }, { token });
 
 /** The caller's groups as their own staff record shows them. */
 const myGroups = async (r: Roster, token: string) =>
-  (await api("GET", `/app/workspace-user/me?workspace_id=${r.id}`, token)).body.groups as {
+  (await t.api.call(getWorkspaceUserMeContract, { query: { workspace_id: r.id } }, { token })).body.groups as {
     id: string;
     name: string;
     is_main: boolean;
@@ -92,9 +104,16 @@ async function snapshot(workspaceId: string) {
 }
 
 async function layers(r: Roster, names: string[]): Promise<string[]> {
-  const res = await api("PUT", `/app/workspace/${r.id}/group-types`, r.tokens.owner, {
-    items: names.map((name) => ({ name })),
-  });
+  const res = await t.api.call(
+    putGroupTypesContract,
+    {
+      params: { id: r.id },
+      body: {
+        items: names.map((name) => ({ name })),
+      },
+    },
+    { token: r.tokens.owner },
+  );
   return res.body.items.map((item: { id: string }) => item.id);
 }
 
@@ -136,7 +155,7 @@ describe("role × endpoint table", () => {
       expected: writers,
       request: async (r, who) => {
         const group = await newGroup(r, { name: `復元-${who}` });
-        await api("DELETE", `/app/group/${group.id}`, r.tokens.owner);
+        await t.api.call(deleteGroupContract, { params: { id: group.id } }, { token: r.tokens.owner });
         return ["PUT", `/app/group/${group.id}/restoration`];
       },
     },
@@ -153,7 +172,7 @@ describe("role × endpoint table", () => {
     for (const [endpoint, row] of Object.entries(table)) {
       for (const who of Object.keys(row.expected) as Who[]) {
         const [method, url, payload] = await row.request(r, who);
-        const res = await api(method, url, who === "anonymous" ? undefined : r.tokens[who], payload);
+        const res = await t.api.raw({ method, url, token: who === "anonymous" ? undefined : r.tokens[who], payload });
         if (res.status !== row.expected[who]) failures.push(`${endpoint} as ${who}: ${res.status}`);
         if (res.status >= 400) expect(res.body).toMatchObject(errorBody);
       }
@@ -222,13 +241,20 @@ describe("a three-layer tree (本部 > 部 > 課) built through the API", () => 
     expect(withMembers.find((g) => g.id === sales.id)!.members).toEqual([]);
 
     // The layers now count their groups.
-    const counted = await api("PUT", `/app/workspace/${r.id}/group-types`, r.tokens.owner, {
-      items: [
-        { id: hq, name: "本部" },
-        { id: dept, name: "部" },
-        { id: section, name: "課" },
-      ],
-    });
+    const counted = await t.api.call(
+      putGroupTypesContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: [
+            { id: hq, name: "本部" },
+            { id: dept, name: "部" },
+            { id: section, name: "課" },
+          ],
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(counted.body.items.map((l: { group_count: number }) => l.group_count)).toEqual([2, 3, 2]);
   });
 });
@@ -241,7 +267,8 @@ describe("GET /app/group/list and /app/group/{id}", () => {
     for (const name of ["営業一部", "営業二部", "営業_三部", "開発部"]) {
       await newGroup(r, { name, group_type_id: dept, parent_id: top.id });
     }
-    const list = (query: string) => api("GET", `/app/group/list?workspace_id=${r.id}&${query}`, r.tokens.guest);
+    const list = (query: string) =>
+      t.api.raw({ method: "GET", url: `/app/group/list?workspace_id=${r.id}&${query}`, token: r.tokens.guest });
     const page1 = await list("per_page=2&page=1");
     expect(page1.status).toBe(200);
     expect(page1.body.total).toBe(5);
@@ -261,10 +288,10 @@ describe("GET /app/group/list and /app/group/{id}", () => {
       "営業_三部",
     ]);
     const dev = (await list("q=開発")).body.items[0];
-    await api("DELETE", `/app/group/${dev.id}`, r.tokens.owner);
+    await t.api.call(deleteGroupContract, { params: { id: dev.id } }, { token: r.tokens.owner });
     expect((await list("trash=true")).body).toMatchObject({ total: 1, items: [{ name: "開発部" }] });
     expect((await list("")).body.total).toBe(4);
-    const trashed = await api("GET", `/app/group/${dev.id}`, r.tokens.member);
+    const trashed = await t.api.call(getGroupContract, { params: { id: dev.id } }, { token: r.tokens.member });
     expect(trashed.body).toMatchObject({ name: "開発部", deleted_at: expect.any(String) });
 
     for (const bad of ["per_page=0", "per_page=201", "page=0", "parent_id=x", "trash=yes"]) {
@@ -272,13 +299,19 @@ describe("GET /app/group/list and /app/group/{id}", () => {
       expect(res.status, bad).toBe(400);
       expect(res.body).toMatchObject(errorBody);
     }
-    expect((await api("GET", "/app/group/list", r.tokens.owner)).status).toBe(400);
-    expect((await api("GET", `/app/group/${top.id}`, r.tokens.stranger)).status).toBe(404);
-    const missing = await api("GET", `/app/group/${uuidv7()}`, r.tokens.owner);
+    expect((await t.api.raw({ method: "GET", url: "/app/group/list", token: r.tokens.owner })).status).toBe(400);
+    expect((await t.api.call(getGroupContract, { params: { id: top.id } }, { token: r.tokens.stranger })).status).toBe(
+      404,
+    );
+    const missing = await t.api.call(getGroupContract, { params: { id: uuidv7() } }, { token: r.tokens.owner });
     expect(missing).toMatchObject({ status: 404, body: { ...errorBody, code: "not_found" } });
-    expect((await api("GET", "/app/group/not-a-uuid", r.tokens.owner)).status).toBe(400);
+    expect(
+      (await t.api.call(getGroupContract, { params: { id: "not-a-uuid" } }, { token: r.tokens.owner })).status,
+    ).toBe(400);
     // Another workspace's list answers 404 rather than an empty page.
-    expect((await api("GET", `/app/group/list?workspace_id=${r.other}`, r.tokens.owner)).status).toBe(404);
+    expect(
+      (await t.api.call(listGroupsContract, { query: { workspace_id: r.other } }, { token: r.tokens.owner })).status,
+    ).toBe(404);
   });
 });
 
@@ -309,13 +342,21 @@ describe("POST /app/group/new", () => {
     const [layer] = await layers(r, ["本部"]);
     const parent = await newGroup(r, { name: "親" });
     const trashed = await newGroup(r, { name: "ごみ箱" });
-    await api("DELETE", `/app/group/${trashed.id}`, r.tokens.owner);
+    await t.api.call(deleteGroupContract, { params: { id: trashed.id } }, { token: r.tokens.owner });
     const theirGroup = (
-      await api("POST", "/app/group/new", r.tokens.stranger, { workspace_id: r.other, name: "他社グループ" })
+      await t.api.call(
+        newGroupContract,
+        { body: { workspace_id: r.other, name: "他社グループ" } },
+        { token: r.tokens.stranger },
+      )
     ).body;
     const theirLayer = (
-      await api("PUT", `/app/workspace/${r.other}/group-types`, r.tokens.stranger, { items: [{ name: "他社階層" }] })
-    ).body.items[0].id;
+      await t.api.call(
+        putGroupTypesContract,
+        { params: { id: r.other }, body: { items: [{ name: "他社階層" }] } },
+        { token: r.tokens.stranger },
+      )
+    ).body.items[0]!.id;
     const before = await snapshot(r.id);
     const theirsBefore = await snapshot(r.other);
     const ok = { workspace_id: r.id, name: "新しいグループ" };
@@ -339,7 +380,7 @@ describe("POST /app/group/new", () => {
       [{ ...ok, workspace_id: r.other }, 404, "not_found"],
     ];
     for (const [body, status, code] of cases) {
-      const res = await api("POST", "/app/group/new", r.tokens.owner, body);
+      const res = await t.api.raw({ method: "POST", url: "/app/group/new", token: r.tokens.owner, payload: body });
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body).toMatchObject(code ? { ...errorBody, code } : errorBody);
       expect(res.body.message).toMatch(japanese);
@@ -448,7 +489,11 @@ describe("PATCH /app/group/{id}", () => {
     const grandchild = await newGroup(r, { name: "孫", parent_id: child.id });
     const other = await newGroup(r, { name: "別" });
     const theirGroup = (
-      await api("POST", "/app/group/new", r.tokens.stranger, { workspace_id: r.other, name: "他社グループ" })
+      await t.api.call(
+        newGroupContract,
+        { body: { workspace_id: r.other, name: "他社グループ" } },
+        { token: r.tokens.stranger },
+      )
     ).body;
     const before = await snapshot(r.id);
     const theirsBefore = await snapshot(r.other);
@@ -509,19 +554,25 @@ describe("DELETE /app/group/{id} and PUT /app/group/{id}/restoration", () => {
   it("trashes an empty group at once and brings it back", async () => {
     const r = await roster();
     const g = await newGroup(r, { name: "空" });
-    expect(await api("DELETE", `/app/group/${g.id}`, r.tokens.admin)).toMatchObject({
+    expect(await t.api.call(deleteGroupContract, { params: { id: g.id } }, { token: r.tokens.admin })).toMatchObject({
       status: 200,
       body: { ok: true },
     });
     expect(await outline(r)).toEqual([]);
-    expect((await api("DELETE", `/app/group/${g.id}`, r.tokens.admin)).status).toBe(404);
+    expect((await t.api.call(deleteGroupContract, { params: { id: g.id } }, { token: r.tokens.admin })).status).toBe(
+      404,
+    );
     expect((await patch(r, g.id, { name: "ごみ箱の中" })).status).toBe(404);
-    const restored = await api("PUT", `/app/group/${g.id}/restoration`, r.tokens.admin);
+    const restored = await t.api.call(restoreGroupContract, { params: { id: g.id } }, { token: r.tokens.admin });
     expect(restored).toMatchObject({ status: 200, body: { id: g.id, name: "空", deleted_at: null } });
     // A repeated restore answers the group as it is.
-    expect((await api("PUT", `/app/group/${g.id}/restoration`, r.tokens.admin)).status).toBe(200);
+    expect((await t.api.call(restoreGroupContract, { params: { id: g.id } }, { token: r.tokens.admin })).status).toBe(
+      200,
+    );
     expect(await outline(r)).toEqual(["空"]);
-    expect((await api("DELETE", `/app/group/${g.id}?mode=everything`, r.tokens.admin)).status).toBe(400);
+    expect(
+      (await t.api.raw({ method: "DELETE", url: `/app/group/${g.id}?mode=everything`, token: r.tokens.admin })).status,
+    ).toBe(400);
   });
 
   it("asks what to do with children or members (409 group_not_empty), and writes nothing until told", async () => {
@@ -531,7 +582,7 @@ describe("DELETE /app/group/{id} and PUT /app/group/{id}/restoration", () => {
     const withMembers = await newGroup(r, { name: "メンバーあり", member_ids: [r.staff.member] });
     const before = await snapshot(r.id);
     for (const g of [withChild, withMembers]) {
-      const res = await api("DELETE", `/app/group/${g.id}`, r.tokens.owner);
+      const res = await t.api.call(deleteGroupContract, { params: { id: g.id } }, { token: r.tokens.owner });
       expect(res).toMatchObject({ status: 409, body: { ...errorBody, code: "group_not_empty" } });
       expect(res.body.message).toContain(g.name);
       expect(res.body.message).toMatch(japanese);
@@ -549,12 +600,20 @@ describe("DELETE /app/group/{id} and PUT /app/group/{id}/restoration", () => {
     const c3 = await newGroup(r, { name: "C3", parent_id: p.id });
     const side = await newGroup(r, { name: "別部署", member_ids: [r.staff.member] });
     // Trashed on its own before: not part of the cascade, so not restored with it.
-    await api("DELETE", `/app/group/${c3.id}`, r.tokens.owner);
+    await t.api.call(deleteGroupContract, { params: { id: c3.id } }, { token: r.tokens.owner });
     expect(await outline(r)).toEqual(["本社", "  P", "    C1", "      G1", "    C2", "別部署"]);
     const positionsBefore = new Map((await tree(r)).map((g) => [g.id, g.position]));
     const events = await eventCount(r.staff.member);
 
-    expect((await api("DELETE", `/app/group/${p.id}?mode=cascade`, r.tokens.owner)).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          deleteGroupContract,
+          { params: { id: p.id }, query: { mode: "cascade" } },
+          { token: r.tokens.owner },
+        )
+      ).status,
+    ).toBe(200);
     expect(await outline(r)).toEqual(["本社", "別部署"]);
     const rows = await t.ctx.db
       .select({ id: groups.id, batch: groups.deletedBatch, deletedAt: groups.deletedAt })
@@ -568,15 +627,19 @@ describe("DELETE /app/group/{id} and PUT /app/group/{id}/restoration", () => {
     expect(await myGroups(r, r.tokens.member)).toEqual([{ id: side.id, name: "別部署", is_main: true }]);
     expect(await eventCount(r.staff.member)).toBe(events + 1);
 
-    const child = await api("PUT", `/app/group/${c1.id}/restoration`, r.tokens.owner);
+    const child = await t.api.call(restoreGroupContract, { params: { id: c1.id } }, { token: r.tokens.owner });
     expect(child).toMatchObject({ status: 409, body: { ...errorBody, code: "parent_deleted" } });
     expect(child.body.message).toContain("P");
     expect(child.body.message).toMatch(japanese);
 
-    expect((await api("PUT", `/app/group/${p.id}/restoration`, r.tokens.owner)).status).toBe(200);
+    expect((await t.api.call(restoreGroupContract, { params: { id: p.id } }, { token: r.tokens.owner })).status).toBe(
+      200,
+    );
     expect(await outline(r)).toEqual(["本社", "  P", "    C1", "      G1", "    C2", "別部署"]);
     for (const g of await tree(r)) expect(g.position).toBe(positionsBefore.get(g.id));
-    expect((await api("GET", `/app/group/${c3.id}`, r.tokens.owner)).body.deleted_at).not.toBeNull();
+    expect(
+      (await t.api.call(getGroupContract, { params: { id: c3.id } }, { token: r.tokens.owner })).body.deleted_at,
+    ).not.toBeNull();
     const mine = await myGroups(r, r.tokens.member);
     expect(mine.map((g) => g.name).sort()).toEqual(["G1", "別部署"]);
     expect(mine.filter((g) => g.is_main)).toHaveLength(1);
@@ -594,15 +657,25 @@ describe("DELETE /app/group/{id} and PUT /app/group/{id}/restoration", () => {
     await newGroup(r, { name: "Y", parent_id: p.id });
     expect(await outline(r)).toEqual(["本部", "  A", "  P", "    X", "      X1", "    Y", "  B"]);
 
-    expect((await api("DELETE", `/app/group/${p.id}?mode=lift`, r.tokens.admin)).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          deleteGroupContract,
+          { params: { id: p.id }, query: { mode: "lift" } },
+          { token: r.tokens.admin },
+        )
+      ).status,
+    ).toBe(200);
     expect(await outline(r)).toEqual(["本部", "  A", "  X", "    X1", "  Y", "  B"]);
     expect(await myGroups(r, r.tokens.member)).toEqual([]);
-    const lifted = (await api("GET", `/app/group/${x.id}`, r.tokens.member)).body;
+    const lifted = (await t.api.call(getGroupContract, { params: { id: x.id } }, { token: r.tokens.member })).body;
     expect(lifted).toMatchObject({ parent_id: top.id, position: expect.any(Number) });
     expect(lifted.position).toBeGreaterThan(a.position);
 
     // Restoring brings back the group alone (its children stay where they were lifted) with its members.
-    expect((await api("PUT", `/app/group/${p.id}/restoration`, r.tokens.admin)).body).toMatchObject({
+    expect(
+      (await t.api.call(restoreGroupContract, { params: { id: p.id } }, { token: r.tokens.admin })).body,
+    ).toMatchObject({
       member_count: 1,
       deleted_at: null,
     });
@@ -613,7 +686,11 @@ describe("DELETE /app/group/{id} and PUT /app/group/{id}/restoration", () => {
     // A lifted top-level group's children become top-level groups.
     const lone = await newGroup(r, { name: "単独" });
     await newGroup(r, { name: "単独の子", parent_id: lone.id });
-    await api("DELETE", `/app/group/${lone.id}?mode=lift`, r.tokens.admin);
+    await t.api.call(
+      deleteGroupContract,
+      { params: { id: lone.id }, query: { mode: "lift" } },
+      { token: r.tokens.admin },
+    );
     expect((await outline(r)).slice(-1)).toEqual(["単独の子"]);
   });
 });
@@ -670,11 +747,16 @@ describe("scale: 300 groups and 2,000 staff", () => {
     }
 
     for (const include of [false, true]) {
-      const url = (r: Roster) => `/app/group/topdown/list-all?workspace_id=${r.id}&include_members=${include}`;
-      const few = await queriesOf(() => api("GET", url(small), small.tokens.member));
+      const listTree = (r: Roster) =>
+        t.api.call(
+          listGroupTreeContract,
+          { query: { workspace_id: r.id, include_members: include ? "true" : "false" } },
+          { token: r.tokens.member },
+        );
+      const few = await queriesOf(() => listTree(small));
       let answer: { status: number; body: { items: GroupBody[] } } | undefined;
       const many = await queriesOf(async () => {
-        answer = await api("GET", url(big), big.tokens.member);
+        answer = await listTree(big);
       });
       expect(answer!.status).toBe(200);
       expect(answer!.body.items).toHaveLength(300);
@@ -689,9 +771,20 @@ describe("scale: 300 groups and 2,000 staff", () => {
       expect(total).toBe(2000);
       if (include) expect(answer!.body.items.reduce((sum, g) => sum + g.members!.length, 0)).toBe(2000);
     }
-    const listUrl = (r: Roster) => `/app/group/list?workspace_id=${r.id}&per_page=200`;
-    const few = await queriesOf(() => api("GET", listUrl(small), small.tokens.member));
-    const many = await queriesOf(() => api("GET", listUrl(big), big.tokens.member));
+    const few = await queriesOf(() =>
+      t.api.call(
+        listGroupsContract,
+        { query: { workspace_id: small.id, per_page: "200" } },
+        { token: small.tokens.member },
+      ),
+    );
+    const many = await queriesOf(() =>
+      t.api.call(
+        listGroupsContract,
+        { query: { workspace_id: big.id, per_page: "200" } },
+        { token: big.tokens.member },
+      ),
+    );
     expect(few).toBeGreaterThan(0);
     expect(many).toBe(few);
   });

@@ -3,19 +3,44 @@
  * change them, participants, minutes (sanitised, 409 when stale), periodic series over holidays, edits of
  * "this" and "this and the following" occurrences, and the carry-over of what was left open.
  */
+
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import { putClosedDaysContract } from "@tasuki/contract/calendar/put-closed-days.contract";
+import type { ContractBody, ContractQuery } from "@tasuki/contract/common/define-contract";
+import {
+  deleteMeetingContract,
+  deleteMeetingPeriodicContract,
+  getMeetingContract,
+  listMeetingsContract,
+  meetingRoomNamesContract,
+  newMeetingContract,
+  putMeetingPeriodicContract,
+  restoreMeetingContract,
+  updateMeetingContract,
+} from "@tasuki/contract/meeting/meeting.contracts";
+import {
+  getPrimaryItemContract,
+  listPrimaryItemsContract,
+  newPrimaryItemContract,
+  updatePrimaryItemContract,
+} from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import {
+  listSecondaryItemsContract,
+  newSecondaryItemContract,
+} from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import type { RecurrenceRuleInput } from "@tasuki/contract/task/recurrence.schema";
+import {
+  getTaskContract,
+  listTasksContract,
+  newTaskContract,
+  putTaskStatusContract,
+} from "@tasuki/contract/task/task.contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForJob } from "../../../test/job-helpers.ts";
 import { expectError } from "../../../test/task-world.ts";
-import {
-  addStaff,
-  apiAs,
-  call,
-  createTestApp,
-  PASSWORD,
-  signUpWithWorkspace,
-  type TestApp,
-} from "../../../test/test-app.ts";
+import { addStaff, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { meetings } from "../../db/schema/meetings.ts";
 import { groupMembers, groups } from "../../db/schema/workspaces.ts";
 
@@ -28,7 +53,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = apiAs(() => t);
 const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
 const HOUR = 60 * 60 * 1000;
 
@@ -63,32 +87,36 @@ type World = Awaited<ReturnType<typeof world>>;
 
 /** After the clock moved on by days, access tokens have expired: sign in again. */
 async function signIn(email: string): Promise<string> {
-  const res = await call(t.app, {
-    method: "POST",
-    url: "/app/auth/login-with-email",
-    payload: { email, password: PASSWORD },
-  });
+  const res = await t.api.call(loginWithEmailContract, { body: { email, password: PASSWORD } });
   expect(res.status).toBe(200);
   return res.body.access_token as string;
 }
 
-async function newMeeting(w: World, fields: Record<string, unknown> = {}, token = w.organizer) {
-  const res = await api("POST", "/app/meeting/new", token, {
-    workspace_id: w.workspaceId,
-    name: "営業部定例",
-    meeting_type: "regular",
-    starts_at: "2026-11-30T10:00:00+09:00",
-    ends_at: "2026-11-30T11:00:00+09:00",
-    room_name: "第1会議室",
-    participant_ids: [w.participantId, w.guestId],
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`meeting failed: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; [key: string]: unknown };
+function newMeeting(w: World, fields: Partial<ContractBody<typeof newMeetingContract>> = {}, token = w.organizer) {
+  return t.api.ok(
+    newMeetingContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        name: "営業部定例",
+        meeting_type: "regular",
+        starts_at: "2026-11-30T10:00:00+09:00",
+        ends_at: "2026-11-30T11:00:00+09:00",
+        room_name: "第1会議室",
+        participant_ids: [w.participantId, w.guestId],
+        ...fields,
+      },
+    },
+    { token },
+  );
 }
 
-const listIds = async (w: World, token: string, query: string) => {
-  const res = await api("GET", `/app/meeting/list?workspace_id=${w.workspaceId}${query}`, token);
+const listIds = async (
+  w: World,
+  token: string,
+  query: Omit<ContractQuery<typeof listMeetingsContract>, "workspace_id"> = {},
+) => {
+  const res = await t.api.call(listMeetingsContract, { query: { workspace_id: w.workspaceId, ...query } }, { token });
   expect(res.status).toBe(200);
   return (res.body.items as { id: string }[]).map((item) => item.id);
 };
@@ -126,77 +154,133 @@ describe("meetings", () => {
       starts_at: "2026-12-02T00:00:00+09:00",
       ends_at: "2026-12-02T00:30:00+09:00",
     });
-    expect(await listIds(w, w.organizer, "&from=2026-11-30&to=2026-12-01")).toEqual([m.id, late.id]);
-    expect(await listIds(w, w.organizer, "&from=2026-12-02&to=2026-12-02")).toEqual([next.id]);
-    expect(await listIds(w, w.organizer, "&meeting_type=regular&room_name=オンライン")).toEqual([late.id]);
-    const rooms = await api("GET", `/app/meeting/room-name/list-all?workspace_id=${w.workspaceId}`, w.guest);
+    expect(await listIds(w, w.organizer, { from: "2026-11-30", to: "2026-12-01" })).toEqual([m.id, late.id]);
+    expect(await listIds(w, w.organizer, { from: "2026-12-02", to: "2026-12-02" })).toEqual([next.id]);
+    expect(await listIds(w, w.organizer, { meeting_type: "regular", room_name: "オンライン" })).toEqual([late.id]);
+    const rooms = await t.api.call(
+      meetingRoomNamesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.guest },
+    );
     expect(rooms.body).toEqual({ items: ["オンライン", "第1会議室"] });
-    const list = await api("GET", `/app/meeting/list?workspace_id=${w.workspaceId}&from=2026-11-30`, w.organizer);
+    const list = await t.api.call(
+      listMeetingsContract,
+      { query: { workspace_id: w.workspaceId, from: "2026-11-30" } },
+      { token: w.organizer },
+    );
     expect(list.body.total).toBe(3);
   });
 
   it("shows a meeting, its agenda and action items only to those who may see it; others get 404", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    const item = await api("POST", "/app/primary-item/new", w.participant, {
-      workspace_id: w.workspaceId,
-      meeting_id: m.id,
-      name: "先週の振り返り",
-    });
+    const item = await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: m.id,
+          name: "先週の振り返り",
+        },
+      },
+      { token: w.participant },
+    );
     expect(item.status).toBe(201);
     expect(item.body).toMatchObject({ meeting_id: m.id, project_id: null, done: false, carried_from_id: null });
-    const action = await api("POST", "/app/task/new", w.participant, {
-      workspace_id: w.workspaceId,
-      title: "見積書を送る",
-      meeting_id: m.id,
-      assignee_id: w.participantId,
-    });
+    const action = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          title: "見積書を送る",
+          meeting_id: m.id,
+          assignee_id: w.participantId,
+        },
+      },
+      { token: w.participant },
+    );
     expect(action.status).toBe(201);
     for (const token of [w.owner, w.organizer, w.participant, w.guest]) {
-      expect((await api("GET", `/app/meeting/${m.id}`, token)).status).toBe(200);
-      expect(await listIds(w, token, "")).toEqual([m.id]);
+      expect((await t.api.call(getMeetingContract, { params: { id: m.id } }, { token })).status).toBe(200);
+      expect(await listIds(w, token)).toEqual([m.id]);
     }
-    const agendaUrl = `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${m.id}`;
-    expect((await api("GET", agendaUrl, w.guest)).body.items.map((i: { name: string }) => i.name)).toEqual([
-      "先週の振り返り",
-    ]);
+    expect(
+      (
+        await t.api.call(
+          listPrimaryItemsContract,
+          { query: { workspace_id: w.workspaceId, meeting_id: m.id } },
+          { token: w.guest },
+        )
+      ).body.items.map((i: { name: string }) => i.name),
+    ).toEqual(["先週の振り返り"]);
     // The stranger: nothing of it, in lists, the agenda, its items and its action items alike.
-    expectError(await api("GET", `/app/meeting/${m.id}`, w.stranger), 404);
-    expect(await listIds(w, w.stranger, "")).toEqual([]);
-    expectError(await api("GET", agendaUrl, w.stranger), 404, "meeting_not_found");
-    expectError(await api("GET", `/app/primary-item/${item.body.id}`, w.stranger), 404);
-    expectError(await api("GET", `/app/task/${action.body.id}`, w.stranger), 404);
+    expectError(await t.api.call(getMeetingContract, { params: { id: m.id } }, { token: w.stranger }), 404);
+    expect(await listIds(w, w.stranger)).toEqual([]);
     expectError(
-      await api("POST", "/app/primary-item/new", w.stranger, {
-        workspace_id: w.workspaceId,
-        meeting_id: m.id,
-        name: "x",
-      }),
+      await t.api.call(
+        listPrimaryItemsContract,
+        { query: { workspace_id: w.workspaceId, meeting_id: m.id } },
+        { token: w.stranger },
+      ),
+      404,
+      "meeting_not_found",
+    );
+    expectError(await t.api.call(getPrimaryItemContract, { params: { id: item.body.id } }, { token: w.stranger }), 404);
+    expectError(await t.api.call(getTaskContract, { params: { id: action.body.id } }, { token: w.stranger }), 404);
+    expectError(
+      await t.api.call(
+        newPrimaryItemContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            meeting_id: m.id,
+            name: "x",
+          },
+        },
+        { token: w.stranger },
+      ),
       404,
       "meeting_not_found",
     );
     expectError(
-      await api("POST", "/app/task/new", w.stranger, { workspace_id: w.workspaceId, title: "x", meeting_id: m.id }),
+      await t.api.call(
+        newTaskContract,
+        { body: { workspace_id: w.workspaceId, title: "x", meeting_id: m.id } },
+        { token: w.stranger },
+      ),
       404,
       "meeting_not_found",
     );
     // Another company and anonymous callers.
-    expectError(await api("GET", `/app/meeting/${m.id}`, w.outsider), 404);
-    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.outsider, { name: "x" }), 404);
+    expectError(await t.api.call(getMeetingContract, { params: { id: m.id } }, { token: w.outsider }), 404);
     expectError(
-      await api("POST", "/app/primary-item/new", w.outsider, {
-        workspace_id: w.outsiderWorkspaceId,
-        meeting_id: m.id,
-        name: "x",
-      }),
+      await t.api.call(updateMeetingContract, { params: { id: m.id }, body: { name: "x" } }, { token: w.outsider }),
       404,
     );
-    expectError(await api("GET", `/app/meeting/${UNKNOWN_ID}`, w.owner), 404);
-    expectError(await api("GET", `/app/meeting/${m.id}`), 401);
+    expectError(
+      await t.api.call(
+        newPrimaryItemContract,
+        {
+          body: {
+            workspace_id: w.outsiderWorkspaceId,
+            meeting_id: m.id,
+            name: "x",
+          },
+        },
+        { token: w.outsider },
+      ),
+      404,
+    );
+    expectError(await t.api.call(getMeetingContract, { params: { id: UNKNOWN_ID } }, { token: w.owner }), 404);
+    expectError(await t.api.call(getMeetingContract, { params: { id: m.id } }), 401);
     // The action item is the assignee's task, with its link back to the meeting.
-    const mine = await api("GET", `/app/task/list?workspace_id=${w.workspaceId}&tab=me`, w.participant);
+    const mine = await t.api.call(
+      listTasksContract,
+      { query: { workspace_id: w.workspaceId, tab: "me" } },
+      { token: w.participant },
+    );
     expect(mine.body.items).toEqual([expect.objectContaining({ id: action.body.id, meeting_id: m.id })]);
-    const detail = await api("GET", `/app/meeting/${m.id}`, w.organizer);
+    const detail = await t.api.call(getMeetingContract, { params: { id: m.id } }, { token: w.organizer });
     expect(detail.body.action_items).toEqual([
       expect.objectContaining({ id: action.body.id, title: "見積書を送る", carried_over: false }),
     ]);
@@ -212,24 +296,36 @@ describe("meetings", () => {
       .insert(groupMembers)
       .values({ workspaceId: w.workspaceId, groupId: group!.id, workspaceUserId: w.strangerId });
     const m = await newMeeting(w, { participant_ids: [], group_id: group!.id });
-    expect((await api("GET", `/app/meeting/${m.id}`, w.stranger)).status).toBe(200);
-    const project = await api("POST", "/app/project/new", w.owner, {
-      workspace_id: w.workspaceId,
-      name: "新製品",
-      member_ids: [w.organizerId, w.participantId],
-    });
+    expect((await t.api.call(getMeetingContract, { params: { id: m.id } }, { token: w.stranger })).status).toBe(200);
+    const project = await t.api.call(
+      newProjectContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          name: "新製品",
+          member_ids: [w.organizerId, w.participantId],
+        },
+      },
+      { token: w.owner },
+    );
     const p = await newMeeting(w, { participant_ids: [], meeting_type: "project", project_id: project.body.id });
-    expect((await api("GET", `/app/meeting/${p.id}`, w.participant)).status).toBe(200);
-    expectError(await api("GET", `/app/meeting/${p.id}`, w.stranger), 404);
+    expect((await t.api.call(getMeetingContract, { params: { id: p.id } }, { token: w.participant })).status).toBe(200);
+    expectError(await t.api.call(getMeetingContract, { params: { id: p.id } }, { token: w.stranger }), 404);
     // A project the caller does not see cannot be named.
     expectError(
-      await api("POST", "/app/meeting/new", w.stranger, {
-        workspace_id: w.workspaceId,
-        name: "x",
-        starts_at: "2026-11-30T10:00:00+09:00",
-        ends_at: "2026-11-30T11:00:00+09:00",
-        project_id: project.body.id,
-      }),
+      await t.api.call(
+        newMeetingContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            name: "x",
+            starts_at: "2026-11-30T10:00:00+09:00",
+            ends_at: "2026-11-30T11:00:00+09:00",
+            project_id: project.body.id,
+          },
+        },
+        { token: w.stranger },
+      ),
       404,
       "project_not_found",
     );
@@ -245,23 +341,62 @@ describe("meetings", () => {
       starts_at: "2026-11-30T10:00:00+09:00",
       ends_at: "2026-11-30T11:00:00+09:00",
     };
-    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, participant_ids: [other.staffId] }), 404);
-    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, participant_ids: [UNKNOWN_ID] }), 404);
-    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, ends_at: base.starts_at }), 400);
-    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, name: " " }), 400);
-    expectError(await api("POST", "/app/meeting/new", w.organizer, { ...base, meeting_type: "party" }), 400);
-    expectError(await api("POST", "/app/meeting/new", w.guest, base), 403);
-    expectError(await api("POST", "/app/meeting/new", w.outsider, base), 404);
     expectError(
-      await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { participant_ids: [w.participantId, other.staffId] }),
+      await t.api.call(
+        newMeetingContract,
+        { body: { ...base, participant_ids: [other.staffId] } },
+        { token: w.organizer },
+      ),
+      404,
+    );
+    expectError(
+      await t.api.call(
+        newMeetingContract,
+        { body: { ...base, participant_ids: [UNKNOWN_ID] } },
+        { token: w.organizer },
+      ),
+      404,
+    );
+    expectError(
+      await t.api.call(newMeetingContract, { body: { ...base, ends_at: base.starts_at } }, { token: w.organizer }),
+      400,
+    );
+    expectError(await t.api.call(newMeetingContract, { body: { ...base, name: " " } }, { token: w.organizer }), 400);
+    expectError(
+      await t.api.raw({
+        method: "POST",
+        url: "/app/meeting/new",
+        token: w.organizer,
+        payload: { ...base, meeting_type: "party" },
+      }),
+      400,
+    );
+    expectError(await t.api.call(newMeetingContract, { body: base }, { token: w.guest }), 403);
+    expectError(await t.api.call(newMeetingContract, { body: base }, { token: w.outsider }), 404);
+    expectError(
+      await t.api.call(
+        updateMeetingContract,
+        { params: { id: m.id }, body: { participant_ids: [w.participantId, other.staffId] } },
+        { token: w.organizer },
+      ),
       404,
       "staff_not_found",
     );
-    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { ends_at: "2026-11-30T09:00:00+09:00" }), 400);
-    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { minutes: 5 }), 400);
+    expectError(
+      await t.api.call(
+        updateMeetingContract,
+        { params: { id: m.id }, body: { ends_at: "2026-11-30T09:00:00+09:00" } },
+        { token: w.organizer },
+      ),
+      400,
+    );
+    expectError(
+      await t.api.raw({ method: "PATCH", url: `/app/meeting/${m.id}`, token: w.organizer, payload: { minutes: 5 } }),
+      400,
+    );
     const rows = await t.ctx.db.select().from(meetings).where(eq(meetings.workspaceId, w.workspaceId));
     expect(rows.map((row) => row.name)).toEqual(["営業部定例"]);
-    const detail = await api("GET", `/app/meeting/${m.id}`, w.organizer);
+    const detail = await t.api.call(getMeetingContract, { params: { id: m.id } }, { token: w.organizer });
     expect(detail.body.participants).toHaveLength(2);
     expect(detail.body.ends_at).toBe("2026-11-30T02:00:00.000Z");
   });
@@ -269,21 +404,47 @@ describe("meetings", () => {
   it("lets participants write minutes, not rename; only the organiser or manage_meetings edit, delete and restore", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.participant, { name: "改名" }), 403);
-    const saved = await api("PATCH", `/app/meeting/${m.id}`, w.participant, {
-      minutes: "<p>決定事項</p>",
-      minutes_version: 0,
-    });
-    expect(saved.body).toMatchObject({ minutes: "<p>決定事項</p>", minutes_version: 1 });
-    expectError(await api("DELETE", `/app/meeting/${m.id}`, w.participant), 403);
-    expect((await api("PATCH", `/app/meeting/${m.id}`, w.owner, { room_name: "大会議室" })).body.room_name).toBe(
-      "大会議室",
+    expectError(
+      await t.api.call(
+        updateMeetingContract,
+        { params: { id: m.id }, body: { name: "改名" } },
+        { token: w.participant },
+      ),
+      403,
     );
-    expect((await api("DELETE", `/app/meeting/${m.id}`, w.organizer)).body).toEqual({ ok: true });
-    expect(await listIds(w, w.organizer, "")).toEqual([]);
-    expect(await listIds(w, w.organizer, "&trash=true")).toEqual([m.id]);
-    expectError(await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { name: "x" }), 409, "meeting_in_trash");
-    const back = await api("PUT", `/app/meeting/${m.id}/restoration`, w.organizer);
+    const saved = await t.api.call(
+      updateMeetingContract,
+      {
+        params: { id: m.id },
+        body: {
+          minutes: "<p>決定事項</p>",
+          minutes_version: 0,
+        },
+      },
+      { token: w.participant },
+    );
+    expect(saved.body).toMatchObject({ minutes: "<p>決定事項</p>", minutes_version: 1 });
+    expectError(await t.api.call(deleteMeetingContract, { params: { id: m.id } }, { token: w.participant }), 403);
+    expect(
+      (
+        await t.api.call(
+          updateMeetingContract,
+          { params: { id: m.id }, body: { room_name: "大会議室" } },
+          { token: w.owner },
+        )
+      ).body.room_name,
+    ).toBe("大会議室");
+    expect((await t.api.call(deleteMeetingContract, { params: { id: m.id } }, { token: w.organizer })).body).toEqual({
+      ok: true,
+    });
+    expect(await listIds(w, w.organizer)).toEqual([]);
+    expect(await listIds(w, w.organizer, { trash: "true" })).toEqual([m.id]);
+    expectError(
+      await t.api.call(updateMeetingContract, { params: { id: m.id }, body: { name: "x" } }, { token: w.organizer }),
+      409,
+      "meeting_in_trash",
+    );
+    const back = await t.api.call(restoreMeetingContract, { params: { id: m.id } }, { token: w.organizer });
     expect(back.body).toMatchObject({ id: m.id, deleted_at: null });
   });
 
@@ -294,7 +455,11 @@ describe("meetings", () => {
       '<h2 style="color:red">議題</h2><p onclick="steal()">本文<script>alert(1)</script>' +
       '<a href="javascript:alert(1)">悪い</a> <a href="https://example.com/x" onmouseover="x()">良い</a>' +
       '<img src="x" onerror="alert(2)"><iframe src="https://evil.example"></iframe></p><ul><li><strong>確認</strong></li></ul>';
-    const saved = await api("PATCH", `/app/meeting/${m.id}`, w.organizer, { minutes: dirty, minutes_version: 0 });
+    const saved = await t.api.call(
+      updateMeetingContract,
+      { params: { id: m.id }, body: { minutes: dirty, minutes_version: 0 } },
+      { token: w.organizer },
+    );
     expect(saved.status).toBe(200);
     const stored = saved.body.minutes as string;
     for (const bad of [
@@ -319,16 +484,27 @@ describe("meetings", () => {
     expect(row!.minutes).toBe(stored);
     // A second note-taker still on version 0: refused, and the minutes stay as they were.
     expectError(
-      await api("PATCH", `/app/meeting/${m.id}`, w.participant, { minutes: "<p>上書き</p>", minutes_version: 0 }),
+      await t.api.call(
+        updateMeetingContract,
+        { params: { id: m.id }, body: { minutes: "<p>上書き</p>", minutes_version: 0 } },
+        { token: w.participant },
+      ),
       409,
       "minutes_conflict",
     );
-    const after = await api("GET", `/app/meeting/${m.id}`, w.participant);
+    const after = await t.api.call(getMeetingContract, { params: { id: m.id } }, { token: w.participant });
     expect(after.body).toMatchObject({ minutes: stored, minutes_version: 1 });
-    const merged = await api("PATCH", `/app/meeting/${m.id}`, w.participant, {
-      minutes: `${stored}<p>追記</p>`,
-      minutes_version: 1,
-    });
+    const merged = await t.api.call(
+      updateMeetingContract,
+      {
+        params: { id: m.id },
+        body: {
+          minutes: `${stored}<p>追記</p>`,
+          minutes_version: 1,
+        },
+      },
+      { token: w.participant },
+    );
     expect(merged.body.minutes_version).toBe(2);
   });
 
@@ -354,16 +530,23 @@ describe("meetings", () => {
         ["room_busy", a.id, null],
       ].sort(),
     );
-    const moved = await api("PATCH", `/app/meeting/${b.id}`, w.organizer, {
-      starts_at: "2026-11-30T11:00:00+09:00",
-      ends_at: "2026-11-30T12:00:00+09:00",
-    });
+    const moved = await t.api.call(
+      updateMeetingContract,
+      {
+        params: { id: b.id },
+        body: {
+          starts_at: "2026-11-30T11:00:00+09:00",
+          ends_at: "2026-11-30T12:00:00+09:00",
+        },
+      },
+      { token: w.organizer },
+    );
     expect(moved.body.warnings).toEqual([]);
   });
 });
 
 describe("periodic meetings", () => {
-  const weeklyMondays = {
+  const weeklyMondays: RecurrenceRuleInput = {
     frequency: "weekly",
     weekdays: [1],
     start_date: "2026-11-30",
@@ -371,7 +554,7 @@ describe("periodic meetings", () => {
   };
 
   const seriesOf = async (token: string, id: string) => {
-    const res = await api("GET", `/app/meeting/${id}`, token);
+    const res = await t.api.call(getMeetingContract, { params: { id } }, { token });
     expect(res.status).toBe(200);
     return res.body.series as { id: string; starts_at: string; occurrence_date: string }[];
   };
@@ -379,7 +562,11 @@ describe("periodic meetings", () => {
   it("generates a weekly series ahead, each occurrence its own meeting, moved over holidays, idempotently", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const set = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
+    );
     expect(set.status).toBe(200);
     const series = set.body.series as { id: string; starts_at: string; occurrence_date: string }[];
     // 60 days ahead of 2026-11-22; 成人の日 (Monday 2027-01-11) moves to Tuesday the 12th.
@@ -396,27 +583,60 @@ describe("periodic meetings", () => {
     expect(series.map((o) => new Date(o.starts_at).toISOString().slice(11, 16))).toEqual(Array(8).fill("01:00"));
     expect(series[0]!.id).toBe(m.id);
     // An occurrence is a meeting with the template's people and room.
-    const occurrence = await api("GET", `/app/meeting/${series[1]!.id}`, w.participant);
+    const occurrence = await t.api.call(
+      getMeetingContract,
+      { params: { id: series[1]!.id } },
+      { token: w.participant },
+    );
     expect(occurrence.body).toMatchObject({ name: "営業部定例", room_name: "第1会議室", periodic_rule: null });
     expect(occurrence.body.participants).toHaveLength(2);
     // The same rule again: the same meetings.
-    const again = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const again = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
+    );
     expect(again.body.series).toEqual(series);
-    expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.participant, { rule: weeklyMondays }), 403);
-    expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: { frequency: "hourly" } }), 400);
+    expectError(
+      await t.api.call(
+        putMeetingPeriodicContract,
+        { params: { id: m.id }, body: { rule: weeklyMondays } },
+        { token: w.participant },
+      ),
+      403,
+    );
+    expectError(
+      await t.api.raw({
+        method: "PUT",
+        url: `/app/meeting/${m.id}/periodic`,
+        token: w.organizer,
+        payload: { rule: { frequency: "hourly" } },
+      }),
+      400,
+    );
   });
 
   it("keeps off the workspace's closed days (年末年始) as well as public holidays, as a task series does", async () => {
     const w = await world();
-    const closed = await api("PUT", "/app/closed-day/list", w.owner, {
-      workspace_id: w.workspaceId,
-      from: "2026-12-01",
-      to: "2026-12-31",
-      items: ["2026-12-28", "2026-12-29"].map((date) => ({ date, name: "年末年始休業" })),
-    });
+    const closed = await t.api.call(
+      putClosedDaysContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          from: "2026-12-01",
+          to: "2026-12-31",
+          items: ["2026-12-28", "2026-12-29"].map((date) => ({ date, name: "年末年始休業" })),
+        },
+      },
+      { token: w.owner },
+    );
     expect(closed.status).toBe(200);
     const m = await newMeeting(w);
-    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const set = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
+    );
     expect(set.status).toBe(200);
     // Monday 12/28 and Tuesday 12/29 the company is closed: that week's meeting is on Wednesday 12/30.
     expect((set.body.series as { occurrence_date: string }[]).map((o) => o.occurrence_date).slice(3, 7)).toEqual([
@@ -431,62 +651,120 @@ describe("periodic meetings", () => {
     const w = await world();
     // A Saturday meeting repeated weekly while skipping days off: there is never a next one.
     const m = await newMeeting(w, { starts_at: "2026-11-28T10:00:00+09:00", ends_at: "2026-11-28T11:00:00+09:00" });
-    const saturdays = { frequency: "weekly", weekdays: [6], start_date: "2026-11-28", holiday_handling: "skip" };
-    const refused = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: saturdays });
+    const saturdays: RecurrenceRuleInput = {
+      frequency: "weekly",
+      weekdays: [6],
+      start_date: "2026-11-28",
+      holiday_handling: "skip",
+    };
+    const refused = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: saturdays } },
+      { token: w.organizer },
+    );
     expectError(refused, 400, "periodic_rule_never_occurs");
     expect(refused.body.message).toContain("土曜日・日曜日は休日のため");
-    const ended = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, {
-      rule: { ...weeklyMondays, start_date: "2026-10-05", end: { type: "until", until: "2026-11-16" } },
-    });
+    const ended = await t.api.call(
+      putMeetingPeriodicContract,
+      {
+        params: { id: m.id },
+        body: {
+          rule: { ...weeklyMondays, start_date: "2026-10-05", end: { type: "until", until: "2026-11-16" } },
+        },
+      },
+      { token: w.organizer },
+    );
     expectError(ended, 400, "periodic_rule_never_occurs");
     expect(ended.body.message).toContain("終了日（2026年11月16日）が過ぎているため");
     // Rights first: a participant may not change the series, whatever the rule.
-    expectError(await api("PUT", `/app/meeting/${m.id}/periodic`, w.participant, { rule: saturdays }), 403);
-    const unchanged = await api("GET", `/app/meeting/${m.id}`, w.organizer);
+    expectError(
+      await t.api.call(
+        putMeetingPeriodicContract,
+        { params: { id: m.id }, body: { rule: saturdays } },
+        { token: w.participant },
+      ),
+      403,
+    );
+    const unchanged = await t.api.call(getMeetingContract, { params: { id: m.id } }, { token: w.organizer });
     expect(unchanged.body.periodic_rule).toBeNull();
     expect(unchanged.body.periodic_series_id).toBeNull();
     expect(unchanged.body.series).toEqual([]);
     // Kept on Saturdays, the same series is fine.
-    const kept = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, {
-      rule: { ...saturdays, holiday_handling: "none" },
-    });
+    const kept = await t.api.call(
+      putMeetingPeriodicContract,
+      {
+        params: { id: m.id },
+        body: {
+          rule: { ...saturdays, holiday_handling: "none" },
+        },
+      },
+      { token: w.organizer },
+    );
     expect(kept.status).toBe(200);
-    expect(kept.body.series.map((o: { occurrence_date: string }) => o.occurrence_date).slice(0, 2)).toEqual([
-      "2026-11-28",
-      "2026-12-05",
-    ]);
+    expect(kept.body.series.map((o) => o.occurrence_date).slice(0, 2)).toEqual(["2026-11-28", "2026-12-05"]);
   });
 
   it("never regenerates an edited occurrence, and stopping the series removes only future untouched ones", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const set = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
+    );
     const occurrence = (date: string) =>
       (set.body.series as { id: string; occurrence_date: string }[]).find((o) => o.occurrence_date === date)!;
     const dec14 = occurrence("2026-12-14");
-    await api("PATCH", `/app/meeting/${dec14.id}`, w.organizer, {
-      starts_at: "2026-12-15T15:00:00+09:00",
-      ends_at: "2026-12-15T16:00:00+09:00",
-      scope: "this",
-    });
+    await t.api.call(
+      updateMeetingContract,
+      {
+        params: { id: dec14.id },
+        body: {
+          starts_at: "2026-12-15T15:00:00+09:00",
+          ends_at: "2026-12-15T16:00:00+09:00",
+          scope: "this",
+        },
+      },
+      { token: w.organizer },
+    );
     // Work put into an occurrence makes it the people's too: an agenda prepared on 12/21, minutes on 12/28.
     const dec21 = occurrence("2026-12-21");
     const dec28 = occurrence("2026-12-28");
-    const agendaItem = await api("POST", "/app/primary-item/new", w.participant, {
-      workspace_id: w.workspaceId,
-      meeting_id: dec21.id,
-      name: "年末の挨拶回り",
-    });
+    const agendaItem = await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: dec21.id,
+          name: "年末の挨拶回り",
+        },
+      },
+      { token: w.participant },
+    );
     expect(agendaItem.status).toBe(201);
-    const notes = await api("PATCH", `/app/meeting/${dec28.id}`, w.participant, {
-      minutes: "<p>仕事納めの段取り</p>",
-      minutes_version: 0,
-    });
+    const notes = await t.api.call(
+      updateMeetingContract,
+      {
+        params: { id: dec28.id },
+        body: {
+          minutes: "<p>仕事納めの段取り</p>",
+          minutes_version: 0,
+        },
+      },
+      { token: w.participant },
+    );
     expect(notes.status).toBe(200);
     // Tuesdays from now on: the moved meeting stays where people put it.
-    const tuesdays = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, {
-      rule: { ...weeklyMondays, weekdays: [2] },
-    });
+    const tuesdays = await t.api.call(
+      putMeetingPeriodicContract,
+      {
+        params: { id: m.id },
+        body: {
+          rule: { ...weeklyMondays, weekdays: [2] },
+        },
+      },
+      { token: w.organizer },
+    );
     const kept = { [dec14.id]: "moved", [dec21.id]: "agenda", [dec28.id]: "minutes" };
     const dates = (tuesdays.body.series as { id: string; occurrence_date: string; starts_at: string }[]).map((o) => [
       o.occurrence_date,
@@ -507,13 +785,13 @@ describe("periodic meetings", () => {
       ["2027-01-12", ""],
       ["2027-01-19", ""],
     ]);
-    const stopped = await api("DELETE", `/app/meeting/${m.id}/periodic`, w.organizer);
+    const stopped = await t.api.call(deleteMeetingPeriodicContract, { params: { id: m.id } }, { token: w.organizer });
     expect(stopped.body.periodic_rule).toBeNull();
     expect((stopped.body.series as { id: string }[]).map((o) => o.id)).toEqual([m.id, dec14.id, dec21.id, dec28.id]);
-    const agenda = await api(
-      "GET",
-      `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${dec21.id}`,
-      w.participant,
+    const agenda = await t.api.call(
+      listPrimaryItemsContract,
+      { query: { workspace_id: w.workspaceId, meeting_id: dec21.id } },
+      { token: w.participant },
     );
     expect(agenda.body.items.map((item: { name: string }) => item.name)).toEqual(["年末の挨拶回り"]);
   });
@@ -521,24 +799,37 @@ describe("periodic meetings", () => {
   it("applies an edit to this and the following occurrences only, keeping the earlier ones", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const set = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
+    );
     const ids = (set.body.series as { id: string }[]).map((o) => o.id);
-    const edited = await api("PATCH", `/app/meeting/${ids[3]}`, w.organizer, {
-      name: "営業部定例（新）",
-      room_name: "第2会議室",
-      starts_at: "2026-12-21T14:00:00+09:00",
-      ends_at: "2026-12-21T15:00:00+09:00",
-      participant_ids: [w.participantId],
-      scope: "following",
-    });
+    const edited = await t.api.call(
+      updateMeetingContract,
+      {
+        params: { id: ids[3]! },
+        body: {
+          name: "営業部定例（新）",
+          room_name: "第2会議室",
+          starts_at: "2026-12-21T14:00:00+09:00",
+          ends_at: "2026-12-21T15:00:00+09:00",
+          participant_ids: [w.participantId],
+          scope: "following",
+        },
+      },
+      { token: w.organizer },
+    );
     expect(edited.status).toBe(200);
-    const rows = await Promise.all(ids.map((id) => api("GET", `/app/meeting/${id}`, w.organizer)));
+    const rows = await Promise.all(
+      ids.map((id) => t.api.call(getMeetingContract, { params: { id } }, { token: w.organizer })),
+    );
     expect(rows.map((r) => [r.body.name, r.body.room_name, r.body.starts_at.slice(11, 16)])).toEqual([
       ...Array(3).fill(["営業部定例", "第1会議室", "01:00"]),
       ...Array(5).fill(["営業部定例（新）", "第2会議室", "05:00"]),
     ]);
     expect(rows[5]!.body.participants.map((p: { id: string }) => p.id)).toEqual([w.participantId]);
-    expect(rows[0]!.body.periodic_rule.end).toEqual({ type: "until", until: "2026-12-20" });
+    expect(rows[0]!.body.periodic_rule!.end).toEqual({ type: "until", until: "2026-12-20" });
     expect(rows[3]!.body.periodic_rule).toMatchObject({ start_date: "2026-12-21", weekdays: [1] });
     // The next extension follows the new template: 14:00 in 第2会議室.
     t.advance(14 * 24 * HOUR);
@@ -548,7 +839,7 @@ describe("periodic meetings", () => {
       const organizer = await signIn(w.organizerEmail);
       const later = await seriesOf(organizer, ids[3]!);
       expect(later.map((o) => o.occurrence_date).slice(-3)).toEqual(["2027-01-18", "2027-01-25", "2027-02-01"]);
-      const last = await api("GET", `/app/meeting/${later.at(-1)!.id}`, organizer);
+      const last = await t.api.call(getMeetingContract, { params: { id: later.at(-1)!.id } }, { token: organizer });
       expect(last.body).toMatchObject({ name: "営業部定例（新）", room_name: "第2会議室" });
       expect(last.body.starts_at).toBe("2027-02-01T05:00:00.000Z");
     } finally {
@@ -559,37 +850,71 @@ describe("periodic meetings", () => {
   it("carries unfinished agenda items and open action items over to the next occurrence once it has ended", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const set = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
+    );
     const nextId = (set.body.series as { id: string }[])[1]!.id;
     const item = (name: string) =>
-      api("POST", "/app/primary-item/new", w.organizer, { workspace_id: w.workspaceId, meeting_id: m.id, name });
+      t.api.call(
+        newPrimaryItemContract,
+        { body: { workspace_id: w.workspaceId, meeting_id: m.id, name } },
+        { token: w.organizer },
+      );
     const dealt = await item("予算の確認");
     const open = await item("採用計画");
-    await api("POST", "/app/secondary-item/new", w.organizer, {
-      workspace_id: w.workspaceId,
-      primary_item_id: open.body.id,
-      name: "面接日程",
-    });
-    expect((await api("PATCH", `/app/primary-item/${dealt.body.id}`, w.organizer, { done: true })).body.done).toBe(
-      true,
+    await t.api.call(
+      newSecondaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          primary_item_id: open.body.id,
+          name: "面接日程",
+        },
+      },
+      { token: w.organizer },
     );
+    expect(
+      (
+        await t.api.call(
+          updatePrimaryItemContract,
+          { params: { id: dealt.body.id }, body: { done: true } },
+          { token: w.organizer },
+        )
+      ).body.done,
+    ).toBe(true);
     const task = (title: string) =>
-      api("POST", "/app/task/new", w.organizer, {
-        workspace_id: w.workspaceId,
-        title,
-        meeting_id: m.id,
-        assignee_id: w.participantId,
-      });
+      t.api.call(
+        newTaskContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            title,
+            meeting_id: m.id,
+            assignee_id: w.participantId,
+          },
+        },
+        { token: w.organizer },
+      );
     const openTask = await task("議事録を配布する");
     const doneTask = await task("会議室を予約する");
-    await api("PUT", `/app/task/${doneTask.body.id}/status`, w.participant, { status: "done" });
+    await t.api.call(
+      putTaskStatusContract,
+      { params: { id: doneTask.body.id }, body: { status: "done" } },
+      { token: w.participant },
+    );
 
     // Before the meeting has ended nothing moves.
     const early = await t.ctx.jobs.enqueue(t.ctx.db, "meeting-carry-over", {});
     await waitForJob(t.ctx.db, early!);
     let reader = w.participant;
     const agenda = (id: string) =>
-      api("GET", `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${id}`, reader);
+      t.api.call(
+        listPrimaryItemsContract,
+        { query: { workspace_id: w.workspaceId, meeting_id: id } },
+        { token: reader },
+      );
     expect((await agenda(nextId)).body.items).toEqual([]);
 
     // Monday 2026-11-30 11:00 in Tokyo has passed.
@@ -602,13 +927,13 @@ describe("periodic meetings", () => {
       }
       const carried = (await agenda(nextId)).body.items as { id: string; name: string; carried_from_id: string }[];
       expect(carried.map((i) => [i.name, i.carried_from_id])).toEqual([["採用計画", open.body.id]]);
-      const children = await api(
-        "GET",
-        `/app/secondary-item/list?workspace_id=${w.workspaceId}&primary_item_id=${carried[0]!.id}`,
-        reader,
+      const children = await t.api.call(
+        listSecondaryItemsContract,
+        { query: { workspace_id: w.workspaceId, primary_item_id: carried[0]!.id } },
+        { token: reader },
       );
       expect(children.body.items.map((i: { name: string }) => i.name)).toEqual(["面接日程"]);
-      const next = await api("GET", `/app/meeting/${nextId}`, reader);
+      const next = await t.api.call(getMeetingContract, { params: { id: nextId } }, { token: reader });
       expect(next.body.action_items).toEqual([
         expect.objectContaining({ id: openTask.body.id, carried_over: true, meeting_id: m.id }),
       ]);
@@ -619,17 +944,29 @@ describe("periodic meetings", () => {
   it("carries the agenda over as soon as the next occurrence is opened after the end, once however often", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    const set = await api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays });
+    const set = await t.api.call(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
+    );
     const [, next, afterNext] = set.body.series as { id: string }[];
-    await api("POST", "/app/primary-item/new", w.organizer, {
-      workspace_id: w.workspaceId,
-      meeting_id: m.id,
-      name: "採用計画",
-    });
+    await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: m.id,
+          name: "採用計画",
+        },
+      },
+      { token: w.organizer },
+    );
     const agenda = (id: string, token: string) =>
-      api("GET", `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${id}`, token);
+      t.api.call(listPrimaryItemsContract, { query: { workspace_id: w.workspaceId, meeting_id: id } }, { token });
     // Still to come: opening next week's page moves nothing.
-    expect((await api("GET", `/app/meeting/${next!.id}`, w.participant)).status).toBe(200);
+    expect((await t.api.call(getMeetingContract, { params: { id: next!.id } }, { token: w.participant })).status).toBe(
+      200,
+    );
     expect((await agenda(next!.id, w.participant)).body.items).toEqual([]);
 
     // Monday 2026-11-30 11:00 in Tokyo has passed; no job has run.
@@ -637,9 +974,9 @@ describe("periodic meetings", () => {
     try {
       const reader = await signIn(w.participantEmail);
       const opened = await Promise.all([
-        api("GET", `/app/meeting/${next!.id}`, reader),
-        api("GET", `/app/meeting/${next!.id}`, reader),
-        api("GET", `/app/meeting/${afterNext!.id}`, reader),
+        t.api.call(getMeetingContract, { params: { id: next!.id } }, { token: reader }),
+        t.api.call(getMeetingContract, { params: { id: next!.id } }, { token: reader }),
+        t.api.call(getMeetingContract, { params: { id: afterNext!.id } }, { token: reader }),
       ]);
       expect(opened.map((res) => res.status)).toEqual([200, 200, 200]);
       expect((await agenda(next!.id, reader)).body.items.map((i: { name: string }) => i.name)).toEqual(["採用計画"]);
@@ -648,7 +985,10 @@ describe("periodic meetings", () => {
       await waitForJob(t.ctx.db, id!);
       expect((await agenda(next!.id, reader)).body.items).toHaveLength(1);
       // Opening stays the visibility rule's: someone who may not see the meeting gets 404.
-      expect((await api("GET", `/app/meeting/${next!.id}`, await signIn(w.strangerEmail))).status).toBe(404);
+      expect(
+        (await t.api.call(getMeetingContract, { params: { id: next!.id } }, { token: await signIn(w.strangerEmail) }))
+          .status,
+      ).toBe(404);
     } finally {
       t.advance(-(8 * 24 * HOUR + 3 * HOUR));
     }

@@ -1,7 +1,24 @@
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import type { ContractQuery } from "@tasuki/contract/common/define-contract";
+import {
+  countUnreadNotificationsContract,
+  getNotificationPreferenceContract,
+  listNotificationsContract,
+  putNotificationPreferenceContract,
+  readAllNotificationsContract,
+  readNotificationContract,
+} from "@tasuki/contract/notification/notification.contracts";
+import {
+  newTaskContract,
+  putTaskStatusContract,
+  updateTaskContract,
+  updateTasksContract,
+} from "@tasuki/contract/task/task.contracts";
+import { getMeContract } from "@tasuki/contract/user/get-me.contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
-import { apiAs, createTestApp, PASSWORD, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, PASSWORD, type TestApp } from "../../../test/test-app.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import { mailingDay, runDailyNotifications } from "./daily-notifications.job.ts";
 
@@ -15,7 +32,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = apiAs(() => t);
 /**
  * Moves the injected clock; access tokens live 30 minutes, so the people of a world sign in again at the
  * new time when they are to call the API.
@@ -24,9 +40,11 @@ async function setClock(iso: string, w?: World) {
   t.advance(new Date(iso).getTime() - t.ctx.now().getTime());
   if (!w) return;
   for (const who of ["owner", "assignee", "manager"] as const) {
-    const res = await api("POST", "/app/auth/login-with-email", undefined, {
-      email: w.emails[who],
-      password: PASSWORD,
+    const res = await t.api.call(loginWithEmailContract, {
+      body: {
+        email: w.emails[who],
+        password: PASSWORD,
+      },
     });
     expect(res.status).toBe(200);
     w[who] = res.body.access_token;
@@ -39,24 +57,32 @@ interface World extends TaskWorld {
 
 async function world(name = "株式会社通知"): Promise<World> {
   const w = await createTaskWorld(t, name);
-  const me = async (token: string) => (await api("GET", "/app/user/me", token)).body.email as string;
+  const me = async (token: string) => (await t.api.call(getMeContract, {}, { token })).body.email as string;
   return { ...w, emails: { owner: await me(w.owner), assignee: await me(w.assignee), manager: await me(w.manager) } };
 }
 
-const list = async (w: World, token: string, query = "") =>
-  (await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}${query}`, token)).body as {
-    items: { id: string; kind: string; task: { id: string; title: string } | null; read_at: string | null }[];
-    total: number;
-  };
+const list = async (
+  w: World,
+  token: string,
+  query: Omit<ContractQuery<typeof listNotificationsContract>, "workspace_id"> = {},
+) =>
+  (await t.api.call(listNotificationsContract, { query: { workspace_id: w.workspaceId, ...query } }, { token })).body;
 const unread = async (w: World, token: string) =>
-  (await api("GET", `/app/notification/unread-count?workspace_id=${w.workspaceId}`, token)).body.count as number;
+  (await t.api.call(countUnreadNotificationsContract, { query: { workspace_id: w.workspaceId } }, { token })).body
+    .count as number;
 
 async function newTask(w: World, fields: object, token = w.owner) {
-  const res = await api("POST", "/app/task/new", token, {
-    workspace_id: w.workspaceId,
-    title: "見積書を送る",
-    ...fields,
-  });
+  const res = await t.api.call(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        title: "見積書を送る",
+        ...fields,
+      },
+    },
+    { token },
+  );
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
@@ -111,15 +137,39 @@ describe("notifications of task changes", () => {
   it("tells the manager that a task is done, and assignee and manager of other status changes", async () => {
     const w = await world();
     const taskId = await newTask(w, { assignee_id: w.assigneeId, manager_id: w.managerId });
-    expect((await api("PUT", `/app/task/${taskId}/status`, w.assignee, { status: "in_progress" })).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putTaskStatusContract,
+          { params: { id: taskId }, body: { status: "in_progress" } },
+          { token: w.assignee },
+        )
+      ).status,
+    ).toBe(200);
     expect((await list(w, w.manager)).items.map((item) => item.kind)).toEqual(["task_status_changed"]);
-    expect((await api("PUT", `/app/task/${taskId}/status`, w.assignee, { status: "done" })).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putTaskStatusContract,
+          { params: { id: taskId }, body: { status: "done" } },
+          { token: w.assignee },
+        )
+      ).status,
+    ).toBe(200);
     const managers = await list(w, w.manager);
     expect(managers.items.map((item) => item.kind)).toEqual(["task_done", "task_status_changed"]);
     // The assignee moved it themselves: only the assignment was news to them.
     expect((await list(w, w.assignee)).items.map((item) => item.kind)).toEqual(["task_assigned"]);
     // The manager closes it: the assignee hears, the manager does not.
-    expect((await api("PUT", `/app/task/${taskId}/status`, w.manager, { status: "closed" })).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putTaskStatusContract,
+          { params: { id: taskId }, body: { status: "closed" } },
+          { token: w.manager },
+        )
+      ).status,
+    ).toBe(200);
     const assignees = await list(w, w.assignee);
     expect(assignees.items[0]).toMatchObject({ kind: "task_status_changed", from_status: "done", to_status: "closed" });
     expect((await list(w, w.manager)).total).toBe(2);
@@ -133,24 +183,50 @@ describe("notifications of task changes", () => {
     const w = await world();
     const a = await newTask(w, {});
     const b = await newTask(w, {});
-    expect((await api("PATCH", `/app/task/${a}`, w.owner, { assignee_id: w.assigneeId })).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          updateTaskContract,
+          { params: { id: a }, body: { assignee_id: w.assigneeId } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(200);
     expect((await list(w, w.assignee)).items.map((item) => item.task?.id)).toEqual([a]);
     // Again the same assignee: no news.
-    expect((await api("PATCH", `/app/task/${a}`, w.owner, { assignee_id: w.assigneeId, title: "改題" })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await t.api.call(
+          updateTaskContract,
+          { params: { id: a }, body: { assignee_id: w.assigneeId, title: "改題" } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(200);
     expect((await list(w, w.assignee)).total).toBe(1);
     // A bulk change that fails (a task of another company) writes no notification either.
     const foreign = await createTaskWorld(t, "他社の世界");
     const theirs = (
-      await api("POST", "/app/task/new", foreign.owner, { workspace_id: foreign.workspaceId, title: "他社のタスク" })
+      await t.api.call(
+        newTaskContract,
+        { body: { workspace_id: foreign.workspaceId, title: "他社のタスク" } },
+        { token: foreign.owner },
+      )
     ).body.id as string;
     expectError(
-      await api("PATCH", "/app/task/list", w.owner, { ids: [b, theirs], changes: { assignee_id: w.managerId } }),
+      await t.api.call(
+        updateTasksContract,
+        { body: { ids: [b, theirs], changes: { assignee_id: w.managerId } } },
+        { token: w.owner },
+      ),
       404,
     );
     expect(await rowsFor(b)).toEqual([]);
-    const bulk = await api("PATCH", "/app/task/list", w.owner, { ids: [a, b], changes: { assignee_id: w.managerId } });
+    const bulk = await t.api.call(
+      updateTasksContract,
+      { body: { ids: [a, b], changes: { assignee_id: w.managerId } } },
+      { token: w.owner },
+    );
     expect(bulk.status).toBe(200);
     expect((await list(w, w.manager)).items.map((item) => item.task?.id).sort()).toEqual([a, b].sort());
   });
@@ -159,9 +235,15 @@ describe("notifications of task changes", () => {
     const ids = [];
     for (const title of ["一", "二", "三", "四", "五"]) ids.push(await newTask(w, { title }));
     const before = (await mailsTo(w.emails.manager)).length;
-    expect((await api("PATCH", "/app/task/list", w.owner, { ids, changes: { assignee_id: w.managerId } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await t.api.call(
+          updateTasksContract,
+          { body: { ids, changes: { assignee_id: w.managerId } } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(200);
     expect((await list(w, w.manager)).total).toBe(5);
     const mails = (await mailsTo(w.emails.manager)).slice(before);
     expect(mails.map((mail) => mail.subject)).toEqual(["【Tasuki】タスクの通知が5件あります"]);
@@ -176,22 +258,33 @@ describe("the notification calls", () => {
     const w = await world();
     const ids = [];
     for (const title of ["一", "二", "三"]) ids.push(await newTask(w, { title, assignee_id: w.assigneeId }));
-    const page1 = await list(w, w.assignee, "&per_page=2&page=1");
+    const page1 = await list(w, w.assignee, { per_page: "2", page: "1" });
     expect(page1.total).toBe(3);
     expect(page1.items.map((item) => item.task?.title)).toEqual(["三", "二"]);
-    expect((await list(w, w.assignee, "&per_page=2&page=2")).items.map((item) => item.task?.title)).toEqual(["一"]);
+    expect((await list(w, w.assignee, { per_page: "2", page: "2" })).items.map((item) => item.task?.title)).toEqual([
+      "一",
+    ]);
 
-    const read = await api("PUT", `/app/notification/${page1.items[0]!.id}/read`, w.assignee);
+    const read = await t.api.call(
+      readNotificationContract,
+      { params: { id: page1.items[0]!.id } },
+      { token: w.assignee },
+    );
     expect(read.status).toBe(200);
     expect(read.body.read_at).toEqual(expect.any(String));
     expect(await unread(w, w.assignee)).toBe(2);
-    expect((await list(w, w.assignee, "&unread=true")).items.map((item) => item.task?.title)).toEqual(["二", "一"]);
+    expect((await list(w, w.assignee, { unread: "true" })).items.map((item) => item.task?.title)).toEqual(["二", "一"]);
     // Reading it again changes nothing.
-    expect((await api("PUT", `/app/notification/${page1.items[0]!.id}/read`, w.assignee)).body.read_at).toBe(
-      read.body.read_at,
-    );
+    expect(
+      (await t.api.call(readNotificationContract, { params: { id: page1.items[0]!.id } }, { token: w.assignee })).body
+        .read_at,
+    ).toBe(read.body.read_at);
 
-    const all = await api("PUT", "/app/notification/list/read", w.assignee, { workspace_id: w.workspaceId });
+    const all = await t.api.call(
+      readAllNotificationsContract,
+      { body: { workspace_id: w.workspaceId } },
+      { token: w.assignee },
+    );
     expect(all.body).toEqual({ count: 2 });
     expect(await unread(w, w.assignee)).toBe(0);
     expect((await list(w, w.assignee)).total).toBe(3);
@@ -202,27 +295,62 @@ describe("the notification calls", () => {
     await newTask(w, { assignee_id: w.assigneeId });
     const [item] = (await list(w, w.assignee)).items;
     // Another member of the same workspace, the owner, and an outsider: it does not exist for them.
-    expectError(await api("PUT", `/app/notification/${item!.id}/read`, w.other), 404);
-    expectError(await api("PUT", `/app/notification/${item!.id}/read`, w.owner), 404);
-    expectError(await api("PUT", `/app/notification/${item!.id}/read`, w.outsider), 404);
-    expectError(await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}`, w.outsider), 404);
-    expectError(await api("PUT", "/app/notification/list/read", w.outsider, { workspace_id: w.workspaceId }), 404);
+    expectError(await t.api.call(readNotificationContract, { params: { id: item!.id } }, { token: w.other }), 404);
+    expectError(await t.api.call(readNotificationContract, { params: { id: item!.id } }, { token: w.owner }), 404);
+    expectError(await t.api.call(readNotificationContract, { params: { id: item!.id } }, { token: w.outsider }), 404);
+    expectError(
+      await t.api.call(listNotificationsContract, { query: { workspace_id: w.workspaceId } }, { token: w.outsider }),
+      404,
+    );
+    expectError(
+      await t.api.call(readAllNotificationsContract, { body: { workspace_id: w.workspaceId } }, { token: w.outsider }),
+      404,
+    );
     expect(await unread(w, w.assignee)).toBe(1);
 
-    expectError(await api("PUT", "/app/notification/not-a-uuid/read", w.assignee), 400, "validation_error");
-    expectError(await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}&per_page=0`, w.assignee), 400);
     expectError(
-      await api("PUT", "/app/notification/list/read", w.assignee, { workspace_id: w.workspaceId, extra: 1 }),
+      await t.api.call(readNotificationContract, { params: { id: "not-a-uuid" } }, { token: w.assignee }),
+      400,
+      "validation_error",
+    );
+    expectError(
+      await t.api.call(
+        listNotificationsContract,
+        { query: { workspace_id: w.workspaceId, per_page: "0" } },
+        { token: w.assignee },
+      ),
       400,
     );
-    expectError(await api("PUT", "/app/notification/preference", w.assignee, { email: "weekly" }), 400);
     expectError(
-      await api("PUT", "/app/notification/preference", w.assignee, { email: "none", weekly_report: "いいえ" }),
+      await t.api.raw({
+        method: "PUT",
+        url: "/app/notification/list/read",
+        token: w.assignee,
+        payload: { workspace_id: w.workspaceId, extra: 1 },
+      }),
+      400,
+    );
+    expectError(
+      await t.api.raw({
+        method: "PUT",
+        url: "/app/notification/preference",
+        token: w.assignee,
+        payload: { email: "weekly" },
+      }),
+      400,
+    );
+    expectError(
+      await t.api.raw({
+        method: "PUT",
+        url: "/app/notification/preference",
+        token: w.assignee,
+        payload: { email: "none", weekly_report: "いいえ" },
+      }),
       400,
     );
     // Nothing was written by the refused calls.
     expect(await unread(w, w.assignee)).toBe(1);
-    expect((await api("GET", "/app/notification/preference", w.assignee)).body).toEqual({
+    expect((await t.api.call(getNotificationPreferenceContract, {}, { token: w.assignee })).body).toEqual({
       email: "immediately",
       weekly_report: true,
     });
@@ -249,7 +377,11 @@ describe("deadline reminders and the morning digest", () => {
     const early = await newTask(w, { title: "請求書", expires_at: "2026-12-03", notification: remind(2) });
     const sameDay = await newTask(w, { title: "納品", expires_at: "2026-12-03", notification: remind(null) });
     await newTask(w, { title: "設定なし", expires_at: "2026-12-01" });
-    await api("PATCH", "/app/task/list", w.owner, { ids: [early, sameDay], changes: { assignee_id: w.assigneeId } });
+    await t.api.call(
+      updateTasksContract,
+      { body: { ids: [early, sameDay], changes: { assignee_id: w.assigneeId } } },
+      { token: w.owner },
+    );
     const before = (await mailsTo(w.emails.assignee)).length;
 
     await setClock("2026-12-01T08:59:00+09:00");
@@ -276,7 +408,7 @@ describe("deadline reminders and the morning digest", () => {
 
     // A task done before its day is not reminded.
     const done = await newTask(w, { title: "完了済み", expires_at: "2026-12-05", notification: remind(1) }, w.assignee);
-    await api("PUT", `/app/task/${done}/status`, w.assignee, { status: "done" });
+    await t.api.call(putTaskStatusContract, { params: { id: done }, body: { status: "done" } }, { token: w.assignee });
     await setClock("2026-12-04T09:00:00+09:00");
     await runDailyNotifications(t.ctx);
     expect(await rowsFor(done)).toEqual([]);
@@ -305,17 +437,26 @@ describe("deadline reminders and the morning digest", () => {
   it("sends one digest at 09:00 to those who asked for it, and no mail to those who want none", async () => {
     await setClock("2026-12-20T10:00:00+09:00");
     const w = await world("株式会社ダイジェスト");
-    expect((await api("PUT", "/app/notification/preference", w.assignee, { email: "daily_digest" })).body).toEqual({
+    expect(
+      (await t.api.call(putNotificationPreferenceContract, { body: { email: "daily_digest" } }, { token: w.assignee }))
+        .body,
+    ).toEqual({
       email: "daily_digest",
       weekly_report: true,
     });
-    expect((await api("PUT", "/app/notification/preference", w.manager, { email: "none" })).status).toBe(200);
+    expect(
+      (await t.api.call(putNotificationPreferenceContract, { body: { email: "none" } }, { token: w.manager })).status,
+    ).toBe(200);
     const assigneeMails = (await mailsTo(w.emails.assignee)).length;
     const managerMails = (await mailsTo(w.emails.manager)).length;
 
     await newTask(w, { title: "議事録を共有する", assignee_id: w.assigneeId, manager_id: w.managerId });
     const second = await newTask(w, { title: "予算案を作る", assignee_id: w.assigneeId, manager_id: w.managerId });
-    await api("PUT", `/app/task/${second}/status`, w.assignee, { status: "done" });
+    await t.api.call(
+      putTaskStatusContract,
+      { params: { id: second }, body: { status: "done" } },
+      { token: w.assignee },
+    );
     // In the bell at once, in the mailbox not yet.
     expect(await unread(w, w.assignee)).toBe(2);
     expect(await unread(w, w.manager)).toBe(1);

@@ -1,7 +1,21 @@
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
+import {
+  countUnreadNotificationsContract,
+  listNotificationsContract,
+} from "@tasuki/contract/notification/notification.contracts";
+import { newTaskContract, putTaskStatusContract, updateTaskContract } from "@tasuki/contract/task/task.contracts";
+import { deleteTaskCommentContract } from "@tasuki/contract/task-comment/delete-task-comment.contract";
+import { deleteTaskWatcherContract } from "@tasuki/contract/task-comment/delete-task-watcher.contract";
+import { listTaskActivityContract } from "@tasuki/contract/task-comment/list-task-activity.contract";
+import { listTaskCommentsContract } from "@tasuki/contract/task-comment/list-task-comments.contract";
+import { listTaskWatchersContract } from "@tasuki/contract/task-comment/list-task-watchers.contract";
+import { newTaskCommentContract } from "@tasuki/contract/task-comment/new-task-comment.contract";
+import { putTaskWatcherContract } from "@tasuki/contract/task-comment/put-task-watcher.contract";
+import { updateTaskCommentContract } from "@tasuki/contract/task-comment/update-task-comment.contract";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTaskWorld, expectError, type TaskWorld } from "../../../test/task-world.ts";
-import { addStaff, apiAs, createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { notifications } from "../../db/schema/notifications.ts";
 import { taskComments } from "../../db/schema/task-comments.ts";
 import { groupMembers, groups } from "../../db/schema/workspaces.ts";
@@ -17,26 +31,29 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = apiAs(() => t);
 const world = () => createTaskWorld(t, "株式会社コメント");
 
-async function newTask(w: TaskWorld, fields: Record<string, unknown> = {}) {
-  const res = await api("POST", "/app/task/new", w.owner, {
-    workspace_id: w.workspaceId,
-    title: "見積書を作成する",
-    assignee_id: w.assigneeId,
-    manager_id: w.managerId,
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`task failed: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string };
+function newTask(w: TaskWorld, fields: Partial<ContractBody<typeof newTaskContract>> = {}) {
+  return t.api.ok(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        title: "見積書を作成する",
+        assignee_id: w.assigneeId,
+        manager_id: w.managerId,
+        ...fields,
+      },
+    },
+    { token: w.owner },
+  );
 }
 
 const mention = (kind: "staff" | "group", id: string, label = "誰か") =>
   `<span data-type="mention" data-id="${kind}:${id}" data-label="${label}">@${label}</span>`;
 
 const comment = (taskId: string, token: string, body: string) =>
-  api("POST", `/app/task/${taskId}/comment/new`, token, { body });
+  t.api.call(newTaskCommentContract, { params: { id: taskId }, body: { body } }, { token });
 
 async function commentRows(taskId: string) {
   return t.ctx.db.select().from(taskComments).where(eq(taskComments.taskId, taskId));
@@ -78,27 +95,64 @@ describe("task comments", () => {
     });
     const id = posted.body.id as string;
 
-    const asOwner = await api("GET", `/app/task/${task.id}/comment/list-all`, w.owner);
+    const asOwner = await t.api.call(listTaskCommentsContract, { params: { id: task.id } }, { token: w.owner });
     expect(asOwner.body.items).toHaveLength(1);
     expect(asOwner.body.items[0]).toMatchObject({ id, can_edit: false, can_delete: true });
-    const asManager = await api("GET", `/app/task/${task.id}/comment/list-all`, w.manager);
+    const asManager = await t.api.call(listTaskCommentsContract, { params: { id: task.id } }, { token: w.manager });
     expect(asManager.body.items[0]).toMatchObject({ id, can_edit: false, can_delete: false });
 
-    expectError(await api("PATCH", `/app/task/${task.id}/comment/${id}`, w.owner, { body: "<p>上書き</p>" }), 403);
-    expectError(await api("DELETE", `/app/task/${task.id}/comment/${id}`, w.manager), 403);
+    expectError(
+      await t.api.call(
+        updateTaskCommentContract,
+        { params: { id: task.id, comment_id: id }, body: { body: "<p>上書き</p>" } },
+        { token: w.owner },
+      ),
+      403,
+    );
+    expectError(
+      await t.api.call(deleteTaskCommentContract, { params: { id: task.id, comment_id: id } }, { token: w.manager }),
+      403,
+    );
 
-    const edited = await api("PATCH", `/app/task/${task.id}/comment/${id}`, w.assignee, { body: "<p>修正版</p>" });
+    const edited = await t.api.call(
+      updateTaskCommentContract,
+      { params: { id: task.id, comment_id: id }, body: { body: "<p>修正版</p>" } },
+      { token: w.assignee },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ id, body: "<p>修正版</p>", edited_at: expect.any(String) });
 
     // The manager's own comment; the owner deletes it as moderator.
     const managers = await comment(task.id, w.manager, "<p>了解です</p>");
-    expect((await api("DELETE", `/app/task/${task.id}/comment/${managers.body.id}`, w.owner)).status).toBe(200);
-    expect((await api("DELETE", `/app/task/${task.id}/comment/${id}`, w.assignee)).status).toBe(200);
-    expect((await api("GET", `/app/task/${task.id}/comment/list-all`, w.assignee)).body.items).toEqual([]);
+    expect(
+      (
+        await t.api.call(
+          deleteTaskCommentContract,
+          { params: { id: task.id, comment_id: managers.body.id } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.api.call(deleteTaskCommentContract, { params: { id: task.id, comment_id: id } }, { token: w.assignee }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.api.call(listTaskCommentsContract, { params: { id: task.id } }, { token: w.assignee })).body.items,
+    ).toEqual([]);
     // Deleted once is gone: a second delete or an edit answers 404.
-    expectError(await api("DELETE", `/app/task/${task.id}/comment/${id}`, w.assignee), 404);
-    expectError(await api("PATCH", `/app/task/${task.id}/comment/${id}`, w.assignee, { body: "<p>復活</p>" }), 404);
+    expectError(
+      await t.api.call(deleteTaskCommentContract, { params: { id: task.id, comment_id: id } }, { token: w.assignee }),
+      404,
+    );
+    expectError(
+      await t.api.call(
+        updateTaskCommentContract,
+        { params: { id: task.id, comment_id: id }, body: { body: "<p>復活</p>" } },
+        { token: w.assignee },
+      ),
+      404,
+    );
     // The rows stay without their text, for the timeline.
     expect((await commentRows(task.id)).map((row) => row.body)).toEqual(["", ""]);
   });
@@ -127,17 +181,37 @@ describe("task comments", () => {
     const id = posted.body.id as string;
     const stranger = (await addStaff(t, w.workspaceId, "member")).tokens.access_token;
     for (const token of [w.outsider, stranger, w.guest]) {
-      expectError(await api("GET", `/app/task/${task.id}/comment/list-all`, token), 404);
+      expectError(await t.api.call(listTaskCommentsContract, { params: { id: task.id } }, { token }), 404);
       expectError(await comment(task.id, token, "<p>こんにちは</p>"), 404);
-      expectError(await api("PATCH", `/app/task/${task.id}/comment/${id}`, token, { body: "<p>x</p>" }), 404);
-      expectError(await api("DELETE", `/app/task/${task.id}/comment/${id}`, token), 404);
-      expectError(await api("GET", `/app/task/${task.id}/watcher/list-all`, token), 404);
-      expectError(await api("PUT", `/app/task/${task.id}/watcher`, token), 404);
-      expectError(await api("DELETE", `/app/task/${task.id}/watcher`, token), 404);
-      expectError(await api("GET", `/app/task/${task.id}/activity/list-all`, token), 404);
+      expectError(
+        await t.api.call(
+          updateTaskCommentContract,
+          { params: { id: task.id, comment_id: id }, body: { body: "<p>x</p>" } },
+          { token },
+        ),
+        404,
+      );
+      expectError(
+        await t.api.call(deleteTaskCommentContract, { params: { id: task.id, comment_id: id } }, { token }),
+        404,
+      );
+      expectError(await t.api.call(listTaskWatchersContract, { params: { id: task.id } }, { token }), 404);
+      expectError(await t.api.call(putTaskWatcherContract, { params: { id: task.id } }, { token }), 404);
+      expectError(await t.api.call(deleteTaskWatcherContract, { params: { id: task.id } }, { token }), 404);
+      expectError(await t.api.call(listTaskActivityContract, { params: { id: task.id } }, { token }), 404);
     }
-    expectError(await api("PATCH", `/app/task/${otherTask.id}/comment/${id}`, w.assignee, { body: "<p>x</p>" }), 404);
-    expectError(await api("DELETE", `/app/task/${otherTask.id}/comment/${id}`, w.owner), 404);
+    expectError(
+      await t.api.call(
+        updateTaskCommentContract,
+        { params: { id: otherTask.id, comment_id: id }, body: { body: "<p>x</p>" } },
+        { token: w.assignee },
+      ),
+      404,
+    );
+    expectError(
+      await t.api.call(deleteTaskCommentContract, { params: { id: otherTask.id, comment_id: id } }, { token: w.owner }),
+      404,
+    );
     expect((await commentRows(task.id)).map((row) => row.body)).toEqual(["<p>確認中です</p>"]);
     expect(await commentRows(otherTask.id)).toEqual([]);
   });
@@ -155,7 +229,12 @@ describe("task comments", () => {
       { body: "<p>ok</p>", extra: true },
     ];
     for (const payload of cases) {
-      const res = await api("POST", `/app/task/${task.id}/comment/new`, w.assignee, payload as object);
+      const res = await t.api.raw({
+        method: "POST",
+        url: `/app/task/${task.id}/comment/new`,
+        token: w.assignee,
+        payload: payload as object,
+      });
       expectError(res, 400);
       expect(res.body.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
     }
@@ -163,7 +242,11 @@ describe("task comments", () => {
     expect(await noticesOf(task.id)).toEqual([]);
     const posted = await comment(task.id, w.assignee, "<p>元の文</p>");
     expectError(
-      await api("PATCH", `/app/task/${task.id}/comment/${posted.body.id}`, w.assignee, { body: "<p>\u0000</p>" }),
+      await t.api.call(
+        updateTaskCommentContract,
+        { params: { id: task.id, comment_id: posted.body.id }, body: { body: "<p>\u0000</p>" } },
+        { token: w.assignee },
+      ),
       400,
     );
     expect((await commentRows(task.id)).map((row) => row.body)).toEqual(["<p>元の文</p>"]);
@@ -199,7 +282,10 @@ describe("task comments", () => {
     const sales = await newGroup(w.workspaceId, "営業部", [watcher.staffId, mentioned.staffId, inBoth.staffId]);
     const planning = await newGroup(w.workspaceId, "企画部", [inBoth.staffId, groupOnly.staffId]);
     const task = await newTask(w, { group_id: sales });
-    expect((await api("PUT", `/app/task/${task.id}/watcher`, watcher.tokens.access_token)).body).toMatchObject({
+    expect(
+      (await t.api.call(putTaskWatcherContract, { params: { id: task.id } }, { token: watcher.tokens.access_token }))
+        .body,
+    ).toMatchObject({
       watching: true,
     });
 
@@ -239,10 +325,10 @@ describe("task comments", () => {
     });
 
     // The bell of someone mentioned says it; the stranger, the guest and the other group's member have nothing.
-    const bell = await api(
-      "GET",
-      `/app/notification/list?workspace_id=${w.workspaceId}`,
-      mentioned.tokens.access_token,
+    const bell = await t.api.call(
+      listNotificationsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: mentioned.tokens.access_token },
     );
     expect(bell.body.items[0]).toMatchObject({
       kind: "task_mentioned",
@@ -251,14 +337,25 @@ describe("task comments", () => {
       comment_excerpt: expect.stringContaining("確認をお願いします"),
     });
     for (const token of [stranger.tokens.access_token, w.guest, groupOnly.tokens.access_token]) {
-      const count = await api("GET", `/app/notification/unread-count?workspace_id=${w.workspaceId}`, token);
+      const count = await t.api.call(
+        countUnreadNotificationsContract,
+        { query: { workspace_id: w.workspaceId } },
+        { token },
+      );
       expect(count.body).toEqual({ count: 0 });
     }
 
     // An edit tells only those it newly mentions (and who may see the task).
-    await api("PATCH", `/app/task/${task.id}/comment/${posted.body.id}`, w.assignee, {
-      body: `<p>${mention("staff", mentioned.staffId)} ${mention("staff", w.otherId)} ${mention("staff", w.managerId)}</p>`,
-    });
+    await t.api.call(
+      updateTaskCommentContract,
+      {
+        params: { id: task.id, comment_id: posted.body.id },
+        body: {
+          body: `<p>${mention("staff", mentioned.staffId)} ${mention("staff", w.otherId)} ${mention("staff", w.managerId)}</p>`,
+        },
+      },
+      { token: w.assignee },
+    );
     const after = await noticesOf(task.id);
     expect(after).toHaveLength(5);
     expect(
@@ -302,19 +399,24 @@ describe("task watchers", () => {
   it("lets anyone who sees the task watch and unwatch it, idempotently; commenting watches", async () => {
     const w = await world();
     const task = await newTask(w);
-    const url = `/app/task/${task.id}/watcher`;
-    expect((await api("GET", `${url}/list-all`, w.other)).status).toBe(404);
-    const first = await api("PUT", url, w.owner);
+    expect((await t.api.call(listTaskWatchersContract, { params: { id: task.id } }, { token: w.other })).status).toBe(
+      404,
+    );
+    const first = await t.api.call(putTaskWatcherContract, { params: { id: task.id } }, { token: w.owner });
     expect(first.body).toMatchObject({ watching: true, items: [{ last_name: expect.any(String) }] });
-    expect((await api("PUT", url, w.owner)).body.items).toHaveLength(1);
+    expect(
+      (await t.api.call(putTaskWatcherContract, { params: { id: task.id } }, { token: w.owner })).body.items,
+    ).toHaveLength(1);
     await comment(task.id, w.manager, "<p>ウォッチします</p>");
-    const list = await api("GET", `${url}/list-all`, w.assignee);
+    const list = await t.api.call(listTaskWatchersContract, { params: { id: task.id } }, { token: w.assignee });
     expect(list.body).toMatchObject({ watching: false });
     expect(list.body.items).toHaveLength(2);
-    const off = await api("DELETE", url, w.owner);
+    const off = await t.api.call(deleteTaskWatcherContract, { params: { id: task.id } }, { token: w.owner });
     expect(off.body.watching).toBe(false);
     expect(off.body.items).toHaveLength(1);
-    expect((await api("DELETE", url, w.owner)).status).toBe(200);
+    expect((await t.api.call(deleteTaskWatcherContract, { params: { id: task.id } }, { token: w.owner })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -323,19 +425,34 @@ describe("task activity", () => {
     const w = await world();
     const group = await newGroup(w.workspaceId, "営業部", []);
     const task = await newTask(w);
-    await api("PATCH", `/app/task/${task.id}`, w.owner, {
-      title: "見積書を送付する",
-      priority: "high",
-      manager_id: w.otherId,
-      group_id: group,
-      expires_at: "2026-12-24",
-    });
-    await api("PUT", `/app/task/${task.id}/status`, w.assignee, { status: "in_progress" });
+    await t.api.call(
+      updateTaskContract,
+      {
+        params: { id: task.id },
+        body: {
+          title: "見積書を送付する",
+          priority: "high",
+          manager_id: w.otherId,
+          group_id: group,
+          expires_at: "2026-12-24",
+        },
+      },
+      { token: w.owner },
+    );
+    await t.api.call(
+      putTaskStatusContract,
+      { params: { id: task.id }, body: { status: "in_progress" } },
+      { token: w.assignee },
+    );
     const posted = await comment(task.id, w.assignee, "<p>着手しました</p>");
     const gone = await comment(task.id, w.assignee, "<p>消します</p>");
-    await api("DELETE", `/app/task/${task.id}/comment/${gone.body.id}`, w.assignee);
+    await t.api.call(
+      deleteTaskCommentContract,
+      { params: { id: task.id, comment_id: gone.body.id } },
+      { token: w.assignee },
+    );
 
-    const res = await api("GET", `/app/task/${task.id}/activity/list-all`, w.assignee);
+    const res = await t.api.call(listTaskActivityContract, { params: { id: task.id } }, { token: w.assignee });
     expect(res.status).toBe(200);
     const items = res.body.items as {
       kind: string;
