@@ -7,8 +7,9 @@ import { groupMembers, groups, projectMembers, projects, workspaceUsers } from "
 /**
  * The one place of the visibility rules (issue 24 item 2): who sees which projects, meetings and tasks, as SQL
  * conditions and as the queries every read, list, copy, carry-over and warning asks. Items follow their parent
- * (a project or a meeting). Modules read through `access.ts`; realtime and the list queries take the conditions.
- * docs/decisions/0006 (tasks, items), 0015 (meetings).
+ * (a project or a meeting); analytics reaches the groups, projects and people of its scopes. Modules read through
+ * `access.ts`; realtime and the list queries take the conditions.
+ * docs/decisions/0006 (tasks, items), 0015 (meetings), 0016 (analytics).
  */
 
 /** A staff id as a value, or as an expression (realtime asks for many staff members in one query). */
@@ -389,4 +390,52 @@ export async function findItemParents(
       : Promise.resolve([]);
   const rows = [...(await parentsOf(primaryItems, ids.primary)), ...(await parentsOf(secondaryItems, ids.secondary))];
   return new Map(rows.map((row) => [row.id, { projectId: row.projectId, meetingId: row.meetingId }]));
+}
+
+/**
+ * The groups a staff member reaches for group analytics: the groups they lead, and with `memberships` those they
+ * belong to, and every live group below them (a department head sees the sections of their department). Without a
+ * staff member: every live group.
+ */
+export async function reachableGroups(
+  db: DbOrTx,
+  workspaceId: string,
+  staff: { id: string; memberships: boolean } | null,
+): Promise<{ id: string; name: string; parent_id: string | null }[]> {
+  const led = (staffId: string) =>
+    sql`select id from groups where workspace_id = ${workspaceId} and leader_id = ${staffId} and deleted_at is null`;
+  const seeds = !staff
+    ? sql`select id from groups where workspace_id = ${workspaceId} and parent_id is null and deleted_at is null`
+    : staff.memberships
+      ? sql`select g.id from groups g join group_members m on m.group_id = g.id
+            where m.workspace_id = ${workspaceId} and m.workspace_user_id = ${staff.id} and g.deleted_at is null
+            union ${led(staff.id)}`
+      : led(staff.id);
+  const result = await db.execute(
+    sql`with recursive reach(id) as (
+        ${seeds}
+        union
+        select g.id from groups g join reach on g.parent_id = reach.id where g.workspace_id = ${workspaceId} and g.deleted_at is null
+      )
+      select g.id, g.name, g.parent_id from groups g join reach on reach.id = g.id
+      order by g.position, g.id`,
+  );
+  return (result as unknown as { rows: { id: string; name: string; parent_id: string | null }[] }).rows;
+}
+
+/** Whether a staff member belongs to one of these groups. */
+export async function staffInGroups(db: DbOrTx, workspaceId: string, staffId: string, groupIds: string[]) {
+  if (!groupIds.length) return false;
+  const [row] = await db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.workspaceId, workspaceId),
+        eq(groupMembers.workspaceUserId, staffId),
+        inArray(groupMembers.groupId, groupIds),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { projectVisibleTo, type TaskViewer, taskVisibleTo } from "../../access/access.repository.ts";
+import { projectVisibleTo, type TaskViewer, taskVisibleTo, visibleProjectIds } from "../../access/access.repository.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { tasks } from "../../db/schema/tasks.ts";
-import { groupMembers, groups, projects, workspaces } from "../../db/schema/workspaces.ts";
+import { groups, projects, workspaces } from "../../db/schema/workspaces.ts";
 
 /** A scope's tasks as a condition on `tasks`: which column ties them to it (a group's with its sub-groups). */
 export type ScopeFilter =
@@ -289,15 +289,6 @@ export async function breakdownFigures(
   projectViewer: string | null,
 ): Promise<BreakdownRow[]> {
   const { now, start, end } = at;
-  const seenProjects = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.workspaceId, workspaceId),
-        projectViewer ? projectVisibleTo(db, workspaceId, projectViewer) : undefined,
-      ),
-    );
   const inPeriod = (column: SQL) => sql`(${column} >= ${start} and ${column} < ${end})`;
   const tops = rollupRoot
     ? sql`select id, id as top from groups where parent_id = ${rollupRoot} and workspace_id = ${workspaceId} and deleted_at is null
@@ -308,7 +299,7 @@ export async function breakdownFigures(
     group: sql`t.group_id::text`,
     project: projectViewer
       ? sql`case when t.project_id is null then null
-          when ${inArray(sql`t.project_id`, seenProjects)} then t.project_id::text
+          when ${inArray(sql`t.project_id`, visibleProjectIds(db, workspaceId, projectViewer))} then t.project_id::text
           else ${HIDDEN_PROJECT_KEY} end`
       : sql`t.project_id::text`,
     person: sql`t.assignee_id::text`,
@@ -364,54 +355,6 @@ export async function findLiveProject(db: DbOrTx, workspaceId: string, projectId
     .from(projects)
     .where(and(eq(projects.workspaceId, workspaceId), eq(projects.id, projectId), isNull(projects.deletedAt)));
   return row ?? null;
-}
-
-/**
- * The groups a staff member reaches for group analytics: the groups they lead, and with `memberships` those they
- * belong to, and every live group below them (a department head sees the sections of their department). Without a
- * staff member: every live group.
- */
-export async function reachableGroups(
-  db: DbOrTx,
-  workspaceId: string,
-  staff: { id: string; memberships: boolean } | null,
-): Promise<{ id: string; name: string; parent_id: string | null }[]> {
-  const led = (staffId: string) =>
-    sql`select id from groups where workspace_id = ${workspaceId} and leader_id = ${staffId} and deleted_at is null`;
-  const seeds = !staff
-    ? sql`select id from groups where workspace_id = ${workspaceId} and parent_id is null and deleted_at is null`
-    : staff.memberships
-      ? sql`select g.id from groups g join group_members m on m.group_id = g.id
-            where m.workspace_id = ${workspaceId} and m.workspace_user_id = ${staff.id} and g.deleted_at is null
-            union ${led(staff.id)}`
-      : led(staff.id);
-  return rowsOf(
-    db,
-    sql`with recursive reach(id) as (
-        ${seeds}
-        union
-        select g.id from groups g join reach on g.parent_id = reach.id where g.workspace_id = ${workspaceId} and g.deleted_at is null
-      )
-      select g.id, g.name, g.parent_id from groups g join reach on reach.id = g.id
-      order by g.position, g.id`,
-  );
-}
-
-/** Whether a staff member belongs to one of these groups. */
-export async function staffInGroups(db: DbOrTx, workspaceId: string, staffId: string, groupIds: string[]) {
-  if (!groupIds.length) return false;
-  const [row] = await db
-    .select({ id: groupMembers.groupId })
-    .from(groupMembers)
-    .where(
-      and(
-        eq(groupMembers.workspaceId, workspaceId),
-        eq(groupMembers.workspaceUserId, staffId),
-        inArray(groupMembers.groupId, groupIds),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 /** Live projects, all of them or those the staff member may see, in the manual order. */

@@ -12,8 +12,15 @@ import type { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get
 import type { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
 import { fromDayNumber, startOfTokyoDayNumber, tokyoDayNumber } from "@tasuki/contract/rules/tokyo-date";
 import type { z } from "zod";
-import { findVisibleProjectIds } from "../../access/access.repository.ts";
-import { meetingViewerOf, projectViewerOf, taskViewerOf } from "../../access/access.ts";
+import {
+  analyticsGroupsOf,
+  analyticsProjectsOf,
+  analyticsRightsOf,
+  mayAnalyse,
+  meetingViewerOf,
+  projectViewerOf,
+  taskViewerOf,
+} from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
@@ -31,9 +38,7 @@ import {
   HIDDEN_PROJECT_KEY,
   listProjectsFor,
   namesOf,
-  reachableGroups,
   type ScopeFilter,
-  staffInGroups,
   summaryFigures,
   workloadFigures,
 } from "./analytics.repository.ts";
@@ -71,27 +76,9 @@ function gated<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
   return gate.run(work);
 }
 
-const can = (member: Membership) => ({
-  workspace: member.permissions.includes("view_analytics_workspace"),
-  group: member.permissions.includes("view_analytics_group"),
-  person: member.permissions.includes("view_analytics_person"),
-});
-
-/**
- * The groups the caller reaches below the workspace: with view_analytics_group those they belong to, and for anyone
- * whose role may see analytics at all the groups they lead (a 課長 of role member analyses her 課), each with the
- * groups below it. The matrix stays the switch of analytics as a whole: a role without any analytics permission
- * reaches nothing, whatever it leads.
- */
-function groupsInReach(ctx: AppContext, member: Membership, rights: ReturnType<typeof can>) {
-  if (rights.workspace) return reachableGroups(ctx.db, member.workspaceId, null);
-  if (!rights.group && !rights.person) return Promise.resolve([]);
-  return reachableGroups(ctx.db, member.workspaceId, { id: member.id, memberships: rights.group });
-}
-
 async function analyticsMember(ctx: AppContext, auth: RequestAuth, workspaceId: string) {
   const member = await requireMember(ctx.db, auth, workspaceId);
-  const rights = can(member);
+  const rights = analyticsRightsOf(member);
   if (!rights.workspace && !rights.group && !rights.person) {
     throw forbidden("one of the view_analytics permissions is required", "分析を閲覧する権限がありません。");
   }
@@ -108,7 +95,7 @@ interface ResolvedScope {
  * The scope of a query, if the caller may see it: view_analytics_workspace reaches everything; view_analytics_group
  * the caller's groups with their sub-groups, the people in them, and the projects the caller sees; everyone with an
  * analytics permission themselves (as assignee and as manager), the projects they manage, and the groups they lead
- * with their sub-groups and people. A scope out of reach
+ * with their sub-groups and people (the reach is the access module's `mayAnalyse`). A scope out of reach
  * answers 404, as a missing one does, so analytics never confirms what exists elsewhere.
  */
 async function resolveScope(
@@ -119,7 +106,6 @@ async function resolveScope(
   const { member, rights } = await analyticsMember(ctx, auth, query.workspace_id);
   const workspaceId = member.workspaceId;
   const missing = () => notFound("analytics scope");
-  const reachableIds = async () => (await groupsInReach(ctx, member, rights)).map((group) => group.id);
   switch (query.scope) {
     case "workspace": {
       if (query.scope_id !== workspaceId) throw missing();
@@ -131,7 +117,7 @@ async function resolveScope(
     case "group": {
       const group = await findLiveGroup(ctx.db, workspaceId, query.scope_id);
       if (!group) throw missing();
-      if (!rights.workspace && !(await reachableIds()).includes(group.id)) throw missing();
+      if (!(await mayAnalyse(ctx.db, member, { kind: "group", groupId: group.id }))) throw missing();
       return {
         member,
         filter: { kind: "group", groupId: group.id },
@@ -141,12 +127,8 @@ async function resolveScope(
     case "project": {
       const project = await findLiveProject(ctx.db, workspaceId, query.scope_id);
       if (!project) throw missing();
-      const allowed =
-        rights.workspace ||
-        project.managerId === member.id ||
-        // The project rule by the member's own places (not manage_projects' sight of every project).
-        (rights.group && (await findVisibleProjectIds(ctx.db, workspaceId, [project.id], member.id)).has(project.id));
-      if (!allowed) throw missing();
+      const reach = { kind: "project", projectId: project.id, managerId: project.managerId } as const;
+      if (!(await mayAnalyse(ctx.db, member, reach))) throw missing();
       return {
         member,
         filter: { kind: "project", projectId: project.id },
@@ -157,11 +139,7 @@ async function resolveScope(
     case "workspace_user": {
       const staff = await findLiveStaffRef(ctx.db, workspaceId, query.scope_id);
       if (!staff) throw missing();
-      const allowed =
-        rights.workspace ||
-        staff.id === member.id ||
-        (await staffInGroups(ctx.db, workspaceId, staff.id, await reachableIds()));
-      if (!allowed) throw missing();
+      if (!(await mayAnalyse(ctx.db, member, { kind: "person", staffId: staff.id }))) throw missing();
       const name = `${staff.lastName}\u3000${staff.firstName}`;
       return {
         member,
@@ -425,14 +403,11 @@ export async function listAnalyticsScopes(
   query: ScopesQuery,
 ): Promise<AnalyticsScopes> {
   const member = await requireMember(ctx.db, auth, query.workspace_id);
-  const rights = can(member);
+  const rights = analyticsRightsOf(member);
   const workspaceId = member.workspaceId;
-  const groups = await groupsInReach(ctx, member, rights);
-  const projects = rights.workspace
-    ? await listProjectsFor(ctx.db, workspaceId, null)
-    : rights.group
-      ? await listProjectsFor(ctx.db, workspaceId, member.id)
-      : [];
+  const groups = await analyticsGroupsOf(ctx.db, member);
+  const reach = analyticsProjectsOf(member);
+  const projects = reach === undefined ? [] : await listProjectsFor(ctx.db, workspaceId, reach);
   const any = rights.workspace || rights.group || rights.person;
   const me = any ? staffRef(member) : null;
   // The landing scope: the widest the caller may see. A group member or leader lands on their topmost group.

@@ -1,5 +1,5 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
-import { checkAccess, requireAccess } from "../../access/access.ts";
+import type { ItemParent } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
@@ -19,51 +19,6 @@ export async function memberOr404(
   return requireMember(db, auth, workspaceId).catch((error: unknown) => {
     throw error instanceof AppError && error.status === 404 ? notFoundError() : error;
   });
-}
-
-/** Where a row of the work breakdown hangs: a project or a meeting (exactly one for items; either or none for tasks). */
-export interface ItemParent {
-  projectId: string | null;
-  meetingId: string | null;
-}
-
-/**
- * The one placement/visibility rule of items (and of every way of placing a row under a project or meeting):
- * a project's items follow the project rule (its group's members, its manager and members, manage_projects or
- * view_all_tasks), a meeting's agenda the meeting rule (access/access.ts). Any parent the caller may not
- * see, or of another workspace, answers the given 404 for the whole call. Two queries whatever the count.
- */
-export async function requireParentsVisible(
-  db: DbOrTx,
-  member: Membership,
-  parents: Iterable<ItemParent>,
-  notFoundError: () => AppError,
-): Promise<void> {
-  if (!(await parentsVisible(db, member, parents))) throw notFoundError();
-}
-
-/** Whether the caller sees every one of these parents (the same two queries, answered as a yes or no). */
-export async function parentsVisible(db: DbOrTx, member: Membership, parents: Iterable<ItemParent>): Promise<boolean> {
-  const projectIds = new Set<string>();
-  const meetingIds = new Set<string>();
-  for (const parent of parents) {
-    if (parent.projectId) projectIds.add(parent.projectId);
-    if (parent.meetingId) meetingIds.add(parent.meetingId);
-  }
-  // One after the other: inside a transaction both go through the same connection.
-  const projects = await checkAccess(db, member, "project", projectIds);
-  const meetings = await checkAccess(db, member, "meeting", meetingIds);
-  return projects.size === projectIds.size && meetings.size === meetingIds.size;
-}
-
-/** Projects only (the project's own lists: its tasks, its items). */
-export async function requireProjectsVisible(
-  db: DbOrTx,
-  member: Membership,
-  projectIds: Iterable<string>,
-  notFoundError: () => AppError,
-): Promise<void> {
-  await requireAccess(db, member, { resource: "project", ids: projectIds }, notFoundError);
 }
 
 /**

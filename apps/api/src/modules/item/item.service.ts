@@ -2,6 +2,7 @@ import { cutText } from "@tasuki/contract/common/cut-text";
 import { positionBetween } from "@tasuki/contract/rules/position";
 import type { SecondaryItem } from "@tasuki/contract/secondary-item/secondary-item.schema";
 import { v7 as uuidv7 } from "uuid";
+import { type ItemParent, parentsVisible, requireParentsVisible } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
@@ -26,15 +27,12 @@ import {
   updateItem as updateItemRow,
 } from "./item.repository.ts";
 import {
-  type ItemParent,
   itemInTrash,
   meetingNotFound,
   memberOr404,
-  parentsVisible,
   projectNotFound,
   requireItemWriter,
   requireLiveParents,
-  requireParentsVisible,
 } from "./item-access.ts";
 import { copyItemChildren } from "./item-copy.ts";
 

@@ -4,7 +4,7 @@ import { positionBetween } from "@tasuki/contract/rules/position";
 import { startOfTokyoDay, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { z } from "zod";
-import { checkAccess, meetingViewerOf, taskViewerOf } from "../../access/access.ts";
+import { checkAccess, meetingViewerOf, requireProjectsVisible, taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
@@ -12,7 +12,7 @@ import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { moveBetween } from "../../lib/position.ts";
 import { imageUrl } from "../image/image-url.ts";
-import { memberOr404, projectNotFound, requireLiveParents, requireProjectsVisible } from "../item/item-access.ts";
+import { memberOr404, projectNotFound, requireLiveParents } from "../item/item-access.ts";
 import { requireRuleOccurs } from "../task/periodic-rule-check.ts";
 import { findVisibleTasks } from "../task/task.repository.ts";
 import { periodicCalendar } from "../task/task-periodic.service.ts";
@@ -242,7 +242,7 @@ export async function presentDetail(ctx: AppContext, member: Membership, row: Me
 
 /**
  * The meeting behind an id with the caller's membership: another workspace's, one the caller may not see
- * (meeting-visibility.ts) or an unknown id all answer the same 404.
+ * (the meeting rule, access/access.ts) or an unknown id all answer the same 404.
  */
 export async function openMeeting(
   ctx: AppContext,

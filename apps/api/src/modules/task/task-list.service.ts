@@ -2,13 +2,13 @@ import { instantOfInput } from "@tasuki/contract/rules/tokyo-date";
 import type { listMyTasksContract, listTasksContract } from "@tasuki/contract/task/task.contracts";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import type { z } from "zod";
-import { taskViewerOf } from "../../access/access.ts";
+import { requireProjectsVisible, taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
 import type { JsonText } from "../../lib/json-text.ts";
-import { projectNotFound, requireProjectsVisible } from "../item/item-access.ts";
+import { projectNotFound } from "../item/item-access.ts";
 import { listTasks as listTaskRows } from "./task.repository.ts";
 import { pageText } from "./task-presentation.ts";
 

@@ -43,7 +43,7 @@ export interface References {
 /**
  * Everything the placements of any number of tasks refer to, in six queries whatever their number: live
  * staff and groups, the items (with the primary items, projects and meetings they bring) and which projects
- * and meetings the caller may see (the item module's placement rule, item-access.ts).
+ * and meetings the caller may see (access/access.ts) and which of them are in the trash (item-access.ts).
  */
 export async function loadReferences(
   db: DbOrTx,

@@ -4,6 +4,7 @@ import type { DatedTask, TemplatePreview } from "@tasuki/contract/template/previ
 import type { DayBasis, TemplateKind } from "@tasuki/contract/template/template.schema";
 import type { UsedPrimaryItem, UsedSecondaryItem } from "@tasuki/contract/template/use-template.schema";
 import { v7 as uuidv7 } from "uuid";
+import { type ItemParent, requireParentsVisible } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TemplateBody, TemplateTaskNode } from "../../db/schema/templates.ts";
@@ -21,13 +22,11 @@ import {
 } from "../item/item.repository.ts";
 import { presentItem } from "../item/item.service.ts";
 import {
-  type ItemParent,
   itemInTrash,
   meetingNotFound,
   projectNotFound,
   requireItemWriter,
   requireLiveParents,
-  requireParentsVisible,
 } from "../item/item-access.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
 import { insertTasks, type TaskRow } from "../task/task.repository.ts";
