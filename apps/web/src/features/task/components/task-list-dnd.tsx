@@ -12,13 +12,9 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import type { ReactNode } from "react";
-import {
-  DraggableRows,
-  HeaderRowBody,
-  type HeaderRowProps,
-  TaskRowBody,
-  type TaskRowProps,
-} from "./task-list-rows.tsx";
+import { HeaderRowBody } from "./task-header-row.tsx";
+import { DraggableRows, type HeaderRowProps, type TaskRowProps } from "./task-list-rows.tsx";
+import { TaskRowBody } from "./task-row.tsx";
 
 /**
  * Drag and drop of the task list, around its rows in manual order only. Loaded on demand (task-list-section.tsx):
