@@ -5,13 +5,13 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app-providers.tsx";
-import { returnPathAfterLogin } from "./features/auth/navigation-rules.ts";
 import { startRealtimeListener } from "./features/auth/realtime-listener.ts";
-import { configureSessionNavigation } from "./features/auth/session.ts";
 import { startRealtime } from "./features/realtime/start-realtime.ts";
-import { hydratePreviousPages, rememberPage } from "./features/shell/previous-pages.ts";
+import { hydratePreviousPages, rememberPage } from "./lib/previous-pages.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { router } from "./router.ts";
+import { returnPathAfterLogin } from "./session/navigation-rules.ts";
+import { configureSessionNavigation } from "./session/session.ts";
 
 configureSessionNavigation((to, { keepPlace }) => {
   // Leaving the session: the workspace of the old one must not ride along.

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { getTokens, subscribeTokens } from "../../lib/token-store.ts";
-import { currentWorkspaceId, getSession, subscribeSession } from "../auth/session.ts";
+import { currentWorkspaceId, getSession, subscribeSession } from "../../session/session.ts";
 import { createInvalidator } from "./query-invalidation.ts";
 import { RealtimeConnection } from "./realtime-connection.ts";
 

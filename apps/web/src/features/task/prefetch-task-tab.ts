@@ -1,5 +1,5 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
-import { currentWorkspaceId, getSession } from "../auth/session.ts";
+import { currentWorkspaceId, getSession } from "../../session/session.ts";
 import { listGroupTreeQueryOptions } from "../group/api/list-group-tree.ts";
 import { listAllProjectsQueryOptions } from "../project/api/list-projects.ts";
 import { listTasksQueryOptions } from "./api/list-tasks.ts";

@@ -4,7 +4,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import type { AnalyticsSearch } from "../analytics-search.ts";
 import { useAnalyticsScopes } from "../api/analytics-api.ts";
 import { SCOPE_PATHS } from "./analytics-page.tsx";

@@ -34,7 +34,7 @@ import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { isApiRequestError } from "../../../lib/api-error.ts";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { UpgradePrompt } from "../../billing/components/upgrade-prompt.tsx";
 import { usePlan } from "../../billing/use-plan.ts";
 import { STATUS_COLORS, STATUS_LABELS } from "../../task/task-labels.ts";

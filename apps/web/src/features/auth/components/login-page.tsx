@@ -12,10 +12,10 @@ import { PasswordField } from "../../../components/password-field.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
 import { LOGIN_TOAST_AUTO_CLOSE_MS } from "../../../lib/constants.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { INVITATION_PATH, LANDING_PATH, returnPathAfterLogin } from "../../../session/navigation-rules.ts";
+import { signIn } from "../../../session/session.ts";
 import { pendingInvitationToken } from "../../staff/pending-invitation.ts";
 import { useLoginWithEmail } from "../api/login-with-email.ts";
-import { INVITATION_PATH, LANDING_PATH, returnPathAfterLogin } from "../navigation-rules.ts";
-import { signIn } from "../session.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { SnsButtons, useHasSnsProviders } from "./sns-buttons.tsx";
 

@@ -15,9 +15,9 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
 import { showToast } from "../../../lib/toast.tsx";
+import { LOGIN_PATH } from "../../../session/navigation-rules.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { useRequestVerificationCode } from "../api/verification-code-new.ts";
-import { LOGIN_PATH } from "../navigation-rules.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { VerificationCodeStep } from "./verification-code-step.tsx";
 

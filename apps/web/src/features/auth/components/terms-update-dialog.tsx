@@ -6,8 +6,8 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { showToast } from "../../../lib/toast.tsx";
+import { signOut, updateSessionUser } from "../../../session/session.ts";
 import { useAgreeTerms } from "../../user/api/agree-terms.ts";
-import { signOut, updateSessionUser } from "../session.ts";
 import { TermsCheckbox } from "./terms-checkbox.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
+import { useSignedInSession } from "../../../session/session.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
-import { useSignedInSession } from "../session.ts";
 
 // The dialog loads only for a user who has not agreed to the current terms: rare, and never on the first paint
 // of an ordinary visit.

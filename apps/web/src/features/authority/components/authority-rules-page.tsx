@@ -24,13 +24,13 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { syncSession } from "../../auth/session.ts";
-import { useCurrentWorkspace } from "../../organization/use-current-workspace.ts";
+import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
+import { useCanOpenPages } from "../../../session/page-access.ts";
+import { useIsOwner } from "../../../session/permissions.ts";
+import { syncSession } from "../../../session/session.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
 import { ROLE_LABELS } from "../../workspace/role-labels.ts";
-import { useCanOpenPages } from "../page-access.ts";
 import { EDITABLE_ROLES, permissionSections, sameRules, toggleRule } from "../permission-groups.ts";
-import { useIsOwner } from "../permissions.ts";
 
 /**
  * 権限ルール: the matrix role × permission. Staff who manage the organisation definitions may read

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
-import { canOpenPage } from "../../authority/page-access.ts";
+import { canOpenPage } from "../../../session/page-access.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 
 /**
  * The billing pages open only to those with `manage_billing` (the owner, or admins the owner allowed); the
@@ -13,7 +13,7 @@ export function BillingGuard({
   children,
 }: {
   pageName: string;
-  /** The page's path, whose rule (features/authority/page-access.ts) decides. */
+  /** The page's path, whose rule (session/page-access.ts) decides. */
   path: string;
   children: (workspaceId: string) => ReactNode;
 }) {

@@ -1,4 +1,4 @@
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { usePlan } from "../use-plan.ts";
 
 /** Who can act on a prompt: a billing manager goes to the plans; others are told whom to ask. */

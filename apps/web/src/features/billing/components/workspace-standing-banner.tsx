@@ -5,7 +5,7 @@ import Button from "@mui/material/Button";
 import { useRouterState } from "@tanstack/react-router";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { showToast } from "../../../lib/toast.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { useRestoreWorkspace } from "../api/restore-workspace.ts";
 import { usePlan } from "../use-plan.ts";
 

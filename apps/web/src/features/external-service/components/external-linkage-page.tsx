@@ -22,7 +22,7 @@ import { ButtonLink } from "../../../components/router-link.tsx";
 import { formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { usePlan } from "../../billing/use-plan.ts";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCompleteExternalServiceOAuth } from "../api/complete-external-service-oauth.ts";

@@ -17,7 +17,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { usePlan } from "../../billing/use-plan.ts";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useDeleteMyExternalLinkage } from "../api/delete-my-external-linkage.ts";

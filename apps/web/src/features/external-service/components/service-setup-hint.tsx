@@ -5,7 +5,7 @@ import {
   EXTERNAL_SERVICE_LABELS,
   type ExternalServiceName,
 } from "@tasuki/contract/external-service/external-service.schema";
-import { usePermission } from "../../authority/permissions.ts";
+import { usePermission } from "../../../session/permissions.ts";
 
 const VARIABLES: Record<ExternalServiceName, string[]> = {
   slack: ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET"],

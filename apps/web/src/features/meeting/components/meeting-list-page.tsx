@@ -28,11 +28,11 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { formatYearMonth, toTokyo, WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
-import { usePermission } from "../../authority/permissions.ts";
+import { useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
+import { usePermission } from "../../../session/permissions.ts";
 import { useGroups } from "../../group/api/list-groups.ts";
 import type { PersonRef } from "../../organization/components/person-avatar.tsx";
 import { StaffPicker } from "../../organization/components/staff-picker.tsx";
-import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
 import { useAllProjects } from "../../project/api/list-projects.ts";
 import { useMeetings, useRoomNames } from "../api/meeting-api.ts";
 import {

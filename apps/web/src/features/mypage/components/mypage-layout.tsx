@@ -6,8 +6,8 @@ import ListSubheader from "@mui/material/ListSubheader";
 import Paper from "@mui/material/Paper";
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { ButtonLink, ListItemButtonLink } from "../../../components/router-link.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
-import { canOpenPage } from "../../authority/page-access.ts";
+import { canOpenPage } from "../../../session/page-access.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 
 interface MenuEntry {
   to: string;

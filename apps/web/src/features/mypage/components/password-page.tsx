@@ -9,7 +9,7 @@ import { z } from "zod";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { showToast } from "../../../lib/toast.tsx";
-import { updateSessionUser, useSignedInSession } from "../../auth/session.ts";
+import { updateSessionUser, useSignedInSession } from "../../../session/session.ts";
 import { useChangePassword } from "../../user/api/change-password.ts";
 import { SectionCard } from "./section-card.tsx";
 

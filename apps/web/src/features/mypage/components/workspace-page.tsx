@@ -31,7 +31,7 @@ import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { formatJapaneseDate, formatSlashDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { syncSession, useSignedInSession } from "../../auth/session.ts";
+import { syncSession, useSignedInSession } from "../../../session/session.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
 import { CreateWorkspaceForm } from "../../workspace/components/create-workspace-form.tsx";

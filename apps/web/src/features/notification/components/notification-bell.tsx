@@ -5,7 +5,7 @@ import IconButton from "@mui/material/IconButton";
 import Popover from "@mui/material/Popover";
 import Tooltip from "@mui/material/Tooltip";
 import { lazy, Suspense, useId, useState } from "react";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { useUnreadNotificationCount } from "../api/count-unread-notifications.ts";
 
 // The panel (list, items, actions) loads on the first click: the header only needs the bell and its count.

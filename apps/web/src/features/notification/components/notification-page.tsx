@@ -15,7 +15,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { useUnreadNotificationCount } from "../api/count-unread-notifications.ts";
 import { useNotifications } from "../api/list-notifications.ts";
 import { useReadAllNotifications } from "../api/read-all-notifications.ts";

@@ -20,7 +20,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { fileDateStamp } from "../../../lib/date.ts";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
 import { useGroupTreeWithMembers } from "../api/list-group-tree.ts";
 import { createCanvasMarkStore } from "../canvas-marks.ts";

@@ -15,10 +15,10 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { showToast } from "../../../lib/toast.tsx";
-import { usePermission } from "../../authority/permissions.ts";
+import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
+import { usePermission } from "../../../session/permissions.ts";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
-import { useCurrentWorkspace } from "../use-current-workspace.ts";
 import { ReadOnlyNotice } from "./read-only-notice.tsx";
 
 /** Common pairs Japanese companies use for the two levels of work. */

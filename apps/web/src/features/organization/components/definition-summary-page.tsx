@@ -18,11 +18,11 @@ import { Fragment, type ReactNode } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { useCurrentWorkspace, useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
 import { useGroupTree } from "../../group/api/list-group-tree.ts";
 import { ROLE_LABELS } from "../../workspace/role-labels.ts";
 import { listWorkspaceUsersQueryOptions } from "../../workspace-user/api/list-workspace-users.ts";
 import { groupsPerLayer } from "../summary.ts";
-import { useCurrentWorkspace, useCurrentWorkspaceId } from "../use-current-workspace.ts";
 
 const ROLES: Role[] = ["owner", "admin", "member", "guest"];
 const STATUSES: { status: WorkspaceUserStatus; label: string }[] = [

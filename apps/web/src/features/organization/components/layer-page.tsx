@@ -7,11 +7,11 @@ import { Fragment } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { showToast } from "../../../lib/toast.tsx";
-import { usePermission } from "../../authority/permissions.ts";
+import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
+import { usePermission } from "../../../session/permissions.ts";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { usePutGroupTypes } from "../../workspace/api/put-group-types.ts";
 import { toDraft } from "../draft-list.ts";
-import { useCurrentWorkspace } from "../use-current-workspace.ts";
 import { DefinitionListEditor, DefinitionListSkeleton } from "./definition-list-editor.tsx";
 import { ReadOnlyNotice } from "./read-only-notice.tsx";
 

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Tabs from "@mui/material/Tabs";
 import { Outlet, useRouterState } from "@tanstack/react-router";
 import { TabLink } from "../../../components/router-link.tsx";
-import { usePagesToOpen } from "../../authority/page-access.ts";
+import { usePagesToOpen } from "../../../session/page-access.ts";
 
 /** The organisation area's pages, in the order of the tabs. */
 export const ORGANIZATION_TABS = [

@@ -2,11 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { showToast } from "../../../lib/toast.tsx";
-import { usePermission } from "../../authority/permissions.ts";
+import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
+import { usePermission } from "../../../session/permissions.ts";
 import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { usePutOfficialPositions } from "../../workspace/api/put-official-positions.ts";
 import { toDraft } from "../draft-list.ts";
-import { useCurrentWorkspace } from "../use-current-workspace.ts";
 import { DefinitionListEditor, DefinitionListSkeleton } from "./definition-list-editor.tsx";
 import { ReadOnlyNotice } from "./read-only-notice.tsx";
 

@@ -17,9 +17,9 @@ import { useRouterState } from "@tanstack/react-router";
 import type { ClientConfig } from "@tasuki/contract/system/client-config.contract";
 import type { ComponentType } from "react";
 import { ListItemButtonLink } from "../../../components/router-link.tsx";
-import { useCanOpenPages } from "../../authority/page-access.ts";
+import { usePreviousPage } from "../../../lib/previous-pages.ts";
+import { useCanOpenPages } from "../../../session/page-access.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
-import { usePreviousPage } from "../previous-pages.ts";
 
 interface NavItem {
   label: string;

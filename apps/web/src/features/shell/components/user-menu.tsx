@@ -14,7 +14,7 @@ import { firstGrapheme } from "@tasuki/contract/common/cut-text";
 import { useId, useState } from "react";
 import { MenuItemLink } from "../../../components/router-link.tsx";
 import { displayName } from "../../../lib/person.ts";
-import { signOut, useSignedInSession } from "../../auth/session.ts";
+import { signOut, useSignedInSession } from "../../../session/session.ts";
 
 export function UserMenu() {
   const session = useSignedInSession();

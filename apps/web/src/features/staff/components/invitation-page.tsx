@@ -16,9 +16,9 @@ import { isApiRequestError } from "../../../lib/api-error.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
+import { LANDING_PATH } from "../../../session/navigation-rules.ts";
+import { activeMemberships, getSession, signOut, syncSession, useSession } from "../../../session/session.ts";
 import { AuthCard } from "../../auth/components/auth-card.tsx";
-import { LANDING_PATH } from "../../auth/navigation-rules.ts";
-import { activeMemberships, getSession, signOut, syncSession, useSession } from "../../auth/session.ts";
 import { acceptInvitation } from "../../workspace-user/api/accept-invitation.ts";
 import {
   clearPendingInvitation,

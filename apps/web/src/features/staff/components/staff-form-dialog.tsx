@@ -26,7 +26,7 @@ import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { announceUpgradeNeeded, upgradeNeededOf } from "../../../lib/upgrade-needed.ts";
-import { syncSession } from "../../auth/session.ts";
+import { syncSession } from "../../../session/session.ts";
 import { ROLE_LABELS } from "../../workspace/role-labels.ts";
 import { useNewWorkspaceUser } from "../../workspace-user/api/new-workspace-user.ts";
 import { useUpdateWorkspaceUser } from "../../workspace-user/api/update-workspace-user.ts";

@@ -30,7 +30,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { isApiRequestError } from "../../../lib/api-error.ts";
 import { displayName } from "../../../lib/person.ts";
-import { signOut, useSignedInSession } from "../../auth/session.ts";
+import { signOut, useSignedInSession } from "../../../session/session.ts";
 import { useGroupTree } from "../../group/api/list-group-tree.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
 import { listWorkspaceUsers, listWorkspaceUsersQueryOptions } from "../../workspace-user/api/list-workspace-users.ts";

@@ -8,7 +8,7 @@ import type { Project } from "@tasuki/contract/project/project.schema";
 import { lazy, Suspense } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import type { TreeNode } from "../../group/group-tree.ts";
 import type { TemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import type { TaskTab } from "../task-labels.ts";

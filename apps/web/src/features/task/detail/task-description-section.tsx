@@ -16,7 +16,7 @@ import { PREMIUM_FEATURE_LABELS } from "@tasuki/contract/billing/plan.schema";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { useState } from "react";
 import { announceUpgradeNeeded } from "../../../lib/upgrade-needed.ts";
-import { useSignedInSession } from "../../auth/session.ts";
+import { useSignedInSession } from "../../../session/session.ts";
 import { usePlan } from "../../billing/use-plan.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { useSyncGeneratedDescription } from "./api/sync-generated-description.ts";

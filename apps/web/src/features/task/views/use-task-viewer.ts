@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { useSession } from "../../auth/session.ts";
-import { hasPermission } from "../../authority/permissions.ts";
+import { hasPermission } from "../../../session/permissions.ts";
+import { useSession } from "../../../session/session.ts";
 import type { TaskViewer } from "../detail/task-detail-rules.ts";
 
 /** The signed-in person as the task rules (canEditTask, allowedStatusTargets) see them. */

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
-import { usePermission } from "../../authority/permissions.ts";
+import { usePermission } from "../../../session/permissions.ts";
 import type { SaveAsSource } from "../api/template-api.ts";
 import type { FixedParent } from "./use-template-dialog.tsx";
 

@@ -41,8 +41,8 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { callApi } from "../../../lib/api-client.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { usePermission } from "../../authority/permissions.ts";
-import { useCurrentWorkspaceId } from "../../organization/use-current-workspace.ts";
+import { useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
+import { usePermission } from "../../../session/permissions.ts";
 import {
   createTemplate,
   deleteTemplate,

@@ -1,9 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
-import { currentWorkspaceId, getSession } from "../../../features/auth/session.ts";
 import { groupTreeWithMembersQueryOptions } from "../../../features/org-canvas/api/list-group-tree.ts";
 import { OrgCanvasPage } from "../../../features/org-canvas/components/org-canvas-page.tsx";
 import { getWorkspaceQueryOptions } from "../../../features/workspace/api/get-workspace.ts";
+import { currentWorkspaceId, getSession } from "../../../session/session.ts";
 
 /** `group_id` centres the chart on a group once it is drawn (links from elsewhere in the organisation area). */
 const canvasSearchSchema = z.object({ group_id: z.string().optional().catch(undefined) });

@@ -1,7 +1,7 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import type { Role } from "@tasuki/contract/common/common.schema";
-import { useSession } from "../auth/session.ts";
 import { hasPermission } from "./permissions.ts";
+import { useSession } from "./session.ts";
 
 interface Caller {
   role: Role;

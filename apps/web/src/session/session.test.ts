@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const memory = new Map<string, unknown>();
-vi.mock("../../lib/local-store.ts", () => ({
+vi.mock("../lib/local-store.ts", () => ({
   localStore: {
     getItem: async (key: string) => (memory.has(key) ? memory.get(key) : null),
     setItem: async (key: string, value: unknown) => {
@@ -15,7 +15,7 @@ vi.mock("../../lib/local-store.ts", () => ({
 }));
 
 const toasts: { message: string; type?: string }[] = [];
-vi.mock("../../lib/toast.tsx", () => ({
+vi.mock("../lib/toast.tsx", () => ({
   showToast: (message: string, options?: { type?: string }) => toasts.push({ message, type: options?.type }),
   showErrorToast: (error: unknown) => toasts.push({ message: String(error), type: "error" }),
 }));

@@ -1,6 +1,6 @@
 import type { Permission } from "@tasuki/contract/authority/authority.schema";
 import type { Role } from "@tasuki/contract/common/common.schema";
-import { useSession } from "../auth/session.ts";
+import { useSession } from "./session.ts";
 
 interface PermissionHolder {
   role: Role;

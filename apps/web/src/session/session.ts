@@ -3,17 +3,17 @@ import type { ContractResponse } from "@tasuki/contract/common/define-contract";
 import type { User } from "@tasuki/contract/user/user.schema";
 import type { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-workspace-user-me.contract";
 import { useSyncExternalStore } from "react";
-import { isApiRequestError } from "../../lib/api-error.ts";
-import { SILENT_REFRESH_MS } from "../../lib/constants.ts";
-import { localStore } from "../../lib/local-store.ts";
-import { queryClient } from "../../lib/query-client.ts";
-import { showErrorToast, showToast } from "../../lib/toast.tsx";
-import { clearTokens, getTokens, hydrateTokens, saveTokens, subscribeTokens } from "../../lib/token-store.ts";
-import { forgetPreviousPages } from "../shell/previous-pages.ts";
-import { getMe } from "../user/api/get-me.ts";
-import { getWorkspaceUserMe } from "../workspace-user/api/get-workspace-user-me.ts";
-import { logout } from "./api/logout.ts";
-import { onSessionExpired, renewToken } from "./api/renew-token.ts";
+import { logout } from "../features/auth/api/logout.ts";
+import { onSessionExpired, renewToken } from "../features/auth/api/renew-token.ts";
+import { getMe } from "../features/user/api/get-me.ts";
+import { getWorkspaceUserMe } from "../features/workspace-user/api/get-workspace-user-me.ts";
+import { isApiRequestError } from "../lib/api-error.ts";
+import { SILENT_REFRESH_MS } from "../lib/constants.ts";
+import { localStore } from "../lib/local-store.ts";
+import { forgetPreviousPages } from "../lib/previous-pages.ts";
+import { queryClient } from "../lib/query-client.ts";
+import { showErrorToast, showToast } from "../lib/toast.tsx";
+import { clearTokens, getTokens, hydrateTokens, saveTokens, subscribeTokens } from "../lib/token-store.ts";
 import { LOGIN_PATH } from "./navigation-rules.ts";
 
 /**

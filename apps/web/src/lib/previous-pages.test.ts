@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const memory = new Map<string, unknown>();
-vi.mock("../../lib/local-store.ts", () => ({
+vi.mock("./local-store.ts", () => ({
   localStore: {
     getItem: async (key: string) => (memory.has(key) ? memory.get(key) : null),
     setItem: async (key: string, value: unknown) => {

@@ -1,5 +1,5 @@
-import { useSignedInSession } from "../auth/session.ts";
-import { useWorkspace } from "../workspace/api/get-workspace.ts";
+import { useWorkspace } from "../features/workspace/api/get-workspace.ts";
+import { useSignedInSession } from "./session.ts";
 
 /** The id of the workspace on screen; the app layout renders only once a staff record is loaded. */
 export function useCurrentWorkspaceId(): string {

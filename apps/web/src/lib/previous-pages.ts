@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { localStore } from "../../lib/local-store.ts";
+import { localStore } from "./local-store.ts";
 
 /**
  * The last page visited in the task area and in the organisation area (spec section 2), so the
