@@ -4,6 +4,8 @@ import { ThemeProvider } from "@mui/material/styles";
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
+import { StaffSearchProvider } from "./components/staff-picker.tsx";
+import { useStaffSearch } from "./features/workspace-user/api/use-staff-search.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_MIN_HEIGHT_PX } from "./lib/constants.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { FONT_FAMILY, theme } from "./lib/theme.ts";
@@ -27,7 +29,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <GlobalStyles styles={toastStyles} />
-        {children}
+        <StaffSearchProvider value={useStaffSearch}>{children}</StaffSearchProvider>
         <ToastContainer
           // Bottom right keeps the header (workspace switcher, user menu) clickable while a toast is up.
           position="bottom-right"

@@ -9,7 +9,7 @@ import { MEETING_TYPE_LABELS } from "@tasuki/contract/meeting/meeting.schema";
 import type { TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { formatSlashDate } from "../../lib/date.ts";
 import { displayName } from "../../lib/person.ts";
-import { PRIORITY_LABELS, STATUS_LABELS } from "../task/task-labels.ts";
+import { PRIORITY_LABELS, STATUS_LABELS } from "../../lib/task-labels.ts";
 import { breakdownTaskList, type TaskListLink } from "./analytics-links.ts";
 
 /**

@@ -8,7 +8,7 @@ import {
 } from "@tasuki/contract/audit-log/audit-log.schema";
 import { DATE_STYLE_LABELS, type DateStyle } from "@tasuki/contract/workspace/workspace.schema";
 import { formatDateTime, formatDeadline, formatJapaneseDate } from "../../lib/date.ts";
-import { PRIORITY_LABELS, STATUS_LABELS } from "../task/task-labels.ts";
+import { PRIORITY_LABELS, STATUS_LABELS } from "../../lib/task-labels.ts";
 
 const STAFF_STATUS: Record<string, string> = {
   invited: "招待中",

@@ -1,7 +1,7 @@
 import type { Notification } from "@tasuki/contract/notification/notification.schema";
 import { formatJapaneseDate, toTokyo } from "../../lib/date.ts";
 import { displayName } from "../../lib/person.ts";
-import { STATUS_LABELS } from "../task/task-labels.ts";
+import { STATUS_LABELS } from "../../lib/task-labels.ts";
 
 /** One line for the bell and the list page, as the mail says it (the reader is "あなた"). */
 export function notificationText(item: Notification): string {

@@ -1,11 +1,11 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { TaskTab } from "../../lib/task-labels.ts";
 import { currentWorkspaceId, getSession } from "../../session/session.ts";
 import { listGroupTreeQueryOptions } from "../group/api/list-group-tree.ts";
 import { listAllProjectsQueryOptions } from "../project/api/list-projects.ts";
 import { listTasksQueryOptions } from "./api/list-tasks.ts";
 import { taskDetailQueryOptions } from "./detail/api/get-task-detail.ts";
 import { loadTaskDetailDrawer } from "./detail/load-task-detail-drawer.ts";
-import type { TaskTab } from "./task-labels.ts";
 import { type TaskSearch, taskListQuery } from "./task-search.ts";
 
 /**

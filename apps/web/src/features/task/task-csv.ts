@@ -1,7 +1,7 @@
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { formatDateTime, formatDeadline, formatSlashDate } from "../../lib/date.ts";
 import { displayName } from "../../lib/person.ts";
-import { DEADLINE_LABELS, PRIORITY_LABELS, STATUS_LABELS } from "./task-labels.ts";
+import { DEADLINE_LABELS, PRIORITY_LABELS, STATUS_LABELS } from "../../lib/task-labels.ts";
 
 export const TASK_CSV_HEADER = [
   "グループ",

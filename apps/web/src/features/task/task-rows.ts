@@ -1,6 +1,6 @@
 import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { Task } from "@tasuki/contract/task/task.schema";
-import { PRIORITY_ORDER } from "./task-labels.ts";
+import { PRIORITY_ORDER } from "../../lib/task-labels.ts";
 import type { TaskSort } from "./task-search.ts";
 
 /** Where a task added in place goes (and which parent a dragged task joins). */

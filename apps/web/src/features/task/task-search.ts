@@ -1,7 +1,7 @@
 import { type TaskStatus, taskPrioritySchema, taskStatusSchema } from "@tasuki/contract/task/task.schema";
 import { z } from "zod";
+import type { TaskTab } from "../../lib/task-labels.ts";
 import type { ListTasksQuery } from "./api/list-tasks.ts";
-import type { TaskTab } from "./task-labels.ts";
 import { taskViewSearchShape } from "./views/task-view-search.ts";
 
 export const TASK_SORTS = ["deadline", "priority", "title", "manual"] as const;

@@ -1,5 +1,5 @@
 import { WEEKDAY_LABELS } from "../../lib/date.ts";
-import { tokyoDay } from "../task/tokyo-date.ts";
+import { tokyoDay } from "../../lib/tokyo-date.ts";
 
 /**
  * Calendar dates (YYYY-MM-DD, already Tokyo days) as the preview shows them. They are read as UTC midnight so that

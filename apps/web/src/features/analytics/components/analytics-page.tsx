@@ -34,10 +34,10 @@ import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { isApiRequestError } from "../../../lib/api-error.ts";
+import { STATUS_COLORS, STATUS_LABELS } from "../../../lib/task-labels.ts";
 import { useSignedInSession } from "../../../session/session.ts";
+import { usePlan } from "../../billing/api/use-plan.ts";
 import { UpgradePrompt } from "../../billing/components/upgrade-prompt.tsx";
-import { usePlan } from "../../billing/use-plan.ts";
-import { STATUS_COLORS, STATUS_LABELS } from "../../task/task-labels.ts";
 import { scopeTaskList } from "../analytics-links.ts";
 import { type AnalyticsSearch, PERIOD_LABELS } from "../analytics-search.ts";
 import {

@@ -23,13 +23,13 @@ import { type ReactNode, useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { ROLE_LABELS } from "../../../lib/role-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
 import { useCanOpenPages } from "../../../session/page-access.ts";
 import { useIsOwner } from "../../../session/permissions.ts";
 import { syncSession } from "../../../session/session.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
-import { ROLE_LABELS } from "../../workspace/role-labels.ts";
 import { EDITABLE_ROLES, permissionSections, sameRules, toggleRule } from "../permission-groups.ts";
 
 /**

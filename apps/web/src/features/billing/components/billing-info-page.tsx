@@ -14,12 +14,12 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { InfoRow, SectionCard } from "../../../components/section-card.tsx";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCompany } from "../api/get-company.ts";
 import { useMyPartner } from "../api/get-my-partner.ts";
 import { useSaveCompany } from "../api/save-company.ts";
-import { usePlan } from "../use-plan.ts";
+import { usePlan } from "../api/use-plan.ts";
 import { AddressFields } from "./address-fields.tsx";
 import { BillingGuard } from "./billing-guard.tsx";
 

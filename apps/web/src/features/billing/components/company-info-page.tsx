@@ -19,13 +19,13 @@ import { z } from "zod";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useBusinessCategories } from "../../business-category/api/list-business-categories.ts";
-import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useCompany } from "../api/get-company.ts";
 import { useSaveCompany } from "../api/save-company.ts";
+import { usePlan } from "../api/use-plan.ts";
 import { verifyCompanyCode } from "../api/verify-company-code.ts";
-import { usePlan } from "../use-plan.ts";
 import { AddressFields } from "./address-fields.tsx";
 import { BillingGuard } from "./billing-guard.tsx";
 

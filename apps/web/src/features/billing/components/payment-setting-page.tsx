@@ -23,16 +23,16 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { InfoRow, SectionCard } from "../../../components/section-card.tsx";
 import { formatJapaneseDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { InfoRow, SectionCard } from "../../mypage/components/section-card.tsx";
 import { useDeleteCreditCard } from "../api/delete-credit-card.ts";
 import { getPaymentClientSecret } from "../api/get-payment-client-secret.ts";
 import { useCreditCards } from "../api/list-credit-cards.ts";
 import { useSetDefaultCreditCard } from "../api/set-default-credit-card.ts";
 import { useSetPaymentMethod } from "../api/set-payment-method.ts";
 import { useSyncPayment } from "../api/sync-payment.ts";
-import { usePlan } from "../use-plan.ts";
+import { usePlan } from "../api/use-plan.ts";
 import { BillingGuard } from "./billing-guard.tsx";
 
 // Stripe.js loads only when the server pays through Stripe and someone adds a card.

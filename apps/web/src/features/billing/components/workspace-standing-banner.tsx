@@ -7,7 +7,7 @@ import { ButtonLink } from "../../../components/router-link.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../../session/session.ts";
 import { useRestoreWorkspace } from "../api/restore-workspace.ts";
-import { usePlan } from "../use-plan.ts";
+import { usePlan } from "../api/use-plan.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -16,10 +16,10 @@ import {
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useSignedInSession } from "../../../session/session.ts";
-import { usePlan } from "../../billing/use-plan.ts";
-import { SectionCard } from "../../mypage/components/section-card.tsx";
+import { usePlan } from "../../billing/api/use-plan.ts";
 import { useDeleteMyExternalLinkage } from "../api/delete-my-external-linkage.ts";
 import { useMyExternalLinkages } from "../api/list-my-external-linkages.ts";
 import { useNewMyExternalLinkage } from "../api/new-my-external-linkage.ts";

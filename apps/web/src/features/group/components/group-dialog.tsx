@@ -13,13 +13,13 @@ import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import { groupFieldsSchema } from "@tasuki/contract/group/group.schema";
 import type { GroupType } from "@tasuki/contract/workspace/workspace.schema";
 import { useEffect, useMemo, useState } from "react";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
+import { defaultLayerId, subtreeIds, treeRows } from "../../../lib/group-tree.ts";
 import { showToast } from "../../../lib/toast.tsx";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
 import { useCreateGroup } from "../api/new-group.ts";
 import { useUpdateGroup } from "../api/update-group.ts";
-import { defaultLayerId, subtreeIds, treeRows } from "../group-tree.ts";
 
 export type GroupDialogState = { mode: "create"; parent: GroupNode | null } | { mode: "edit"; group: GroupNode };
 

@@ -27,9 +27,9 @@ import Typography from "@mui/material/Typography";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import { type CSSProperties, memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { PersonAvatar } from "../../../components/person-avatar.tsx";
+import { computeDropTarget, type DropTarget, type DropZone, dropZone, type TreeRow } from "../../../lib/group-tree.ts";
 import { displayName } from "../../../lib/person.ts";
-import { PersonAvatar } from "../../organization/components/person-avatar.tsx";
-import { computeDropTarget, type DropTarget, type DropZone, dropZone, type TreeRow } from "../group-tree.ts";
 
 export type GroupAction = "add-child" | "edit" | "delete";
 

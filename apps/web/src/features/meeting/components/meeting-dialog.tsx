@@ -17,13 +17,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { MEETING_TYPE_LABELS, type MeetingDetail, type MeetingType } from "@tasuki/contract/meeting/meeting.schema";
 import { isCalendarDate, tokyoIso, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
 import { useState } from "react";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
+import { nextWorkingDay } from "../../../lib/calendar.ts";
 import { toTokyo } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useClosedDays } from "../../calendar/api/list-closed-days.ts";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { createMeeting, putMeetingPeriodic, updateMeeting, useRoomNames } from "../api/meeting-api.ts";
-import { nextWorkingDay } from "../meeting-calendar.ts";
 
 /**
  * 会議を作成 / 会議を編集. The room completes from the names in use; a weekly 定例 is made periodic on its weekday.

@@ -27,14 +27,8 @@ import { useState } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { formatYearMonth, toTokyo, WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
-import { useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
-import { usePermission } from "../../../session/permissions.ts";
-import { useGroups } from "../../group/api/list-groups.ts";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
-import { useAllProjects } from "../../project/api/list-projects.ts";
-import { useMeetings, useRoomNames } from "../api/meeting-api.ts";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
 import {
   type CalendarView,
   daysOf,
@@ -43,7 +37,13 @@ import {
   stepDate,
   timeRange,
   tokyoDateOf,
-} from "../meeting-calendar.ts";
+} from "../../../lib/calendar.ts";
+import { formatYearMonth, toTokyo, WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
+import { useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
+import { usePermission } from "../../../session/permissions.ts";
+import { useGroups } from "../../group/api/list-groups.ts";
+import { useAllProjects } from "../../project/api/list-projects.ts";
+import { useMeetings, useRoomNames } from "../api/meeting-api.ts";
 import { CalendarFeedDialog } from "./calendar-feed-dialog.tsx";
 import { MeetingDialog } from "./meeting-dialog.tsx";
 

@@ -45,11 +45,12 @@ import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PersonAvatar, type PersonRef } from "../../../components/person-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { callApi } from "../../../lib/api-client.ts";
+import { holidayName, timeRange } from "../../../lib/calendar.ts";
 import { formatJapaneseDate, formatSlashDate, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { PersonAvatar, type PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { placeBetween, projectMove } from "../../project/project-sections.ts";
 import {
   newPrimaryItem,
@@ -59,7 +60,6 @@ import {
 } from "../../task/api/item-api.ts";
 import { useTemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import { deleteMeeting, downloadMeetingIcs, shareMinutes, useMeeting } from "../api/meeting-api.ts";
-import { holidayName, timeRange } from "../meeting-calendar.ts";
 import { MeetingDialog } from "./meeting-dialog.tsx";
 import { meetingTypeChip, plainLink } from "./meeting-list-page.tsx";
 import { MinutesEditor } from "./minutes-editor.tsx";

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
+import { InfoRow, SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { updateSessionUser, useSignedInSession } from "../../../session/session.ts";
 import { useRequestVerificationCode } from "../../auth/api/verification-code-new.ts";
@@ -22,7 +23,6 @@ import { VerificationCodeStep } from "../../auth/components/verification-code-st
 import { useCancelEmailChange } from "../../user/api/cancel-email-change.ts";
 import { useChangeEmail } from "../../user/api/change-email.ts";
 import { getMe } from "../../user/api/get-me.ts";
-import { InfoRow, SectionCard } from "./section-card.tsx";
 
 type Flow = { step: 0 } | { step: 1; email: string } | { step: 2; email: string; verificationToken: string };
 

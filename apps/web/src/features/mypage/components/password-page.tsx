@@ -8,10 +8,10 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { updateSessionUser, useSignedInSession } from "../../../session/session.ts";
 import { useChangePassword } from "../../user/api/change-password.ts";
-import { SectionCard } from "./section-card.tsx";
 
 function passwordFormSchema(hasPassword: boolean) {
   return z

@@ -13,6 +13,7 @@ import { useForm } from "react-hook-form";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { InfoRow, SectionCard } from "../../../components/section-card.tsx";
 import { formatJapaneseDate } from "../../../lib/date.ts";
 import { displayKana, displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
@@ -22,7 +23,6 @@ import { startSnsFlow } from "../../auth/sns-flow.ts";
 import { EmailPreferenceSection } from "../../notification/components/email-preference-section.tsx";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { useUpdateWorkspaceUserMe } from "../../workspace-user/api/update-workspace-user-me.ts";
-import { InfoRow, SectionCard } from "./section-card.tsx";
 
 export function ProfilePage() {
   return (

@@ -29,14 +29,14 @@ import { z } from "zod";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { InfoRow, SectionCard } from "../../../components/section-card.tsx";
 import { formatJapaneseDate, formatSlashDate } from "../../../lib/date.ts";
+import { canRenameWorkspace, ROLE_LABELS } from "../../../lib/role-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { syncSession, useSignedInSession } from "../../../session/session.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
 import { CreateWorkspaceForm } from "../../workspace/components/create-workspace-form.tsx";
-import { canRenameWorkspace, ROLE_LABELS } from "../../workspace/role-labels.ts";
-import { InfoRow, SectionCard } from "./section-card.tsx";
 
 const STATUS_LABELS: Record<WorkspaceUserStatus, string> = {
   invited: "招待中",

@@ -9,8 +9,8 @@ import Typography from "@mui/material/Typography";
 import type { EmailNotificationMode } from "@tasuki/contract/notification/notification.schema";
 import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
-import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useNotificationPreference } from "../api/get-notification-preference.ts";
 import { type NotificationPreferenceBody, usePutNotificationPreference } from "../api/put-notification-preference.ts";
 

@@ -14,12 +14,12 @@ import { useForm, useWatch } from "react-hook-form";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { ReadOnlyNotice } from "../../../components/read-only-notice.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
-import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
-import { ReadOnlyNotice } from "./read-only-notice.tsx";
 
 /** Common pairs Japanese companies use for the two levels of work. */
 const PRESETS: BaseNames[] = [

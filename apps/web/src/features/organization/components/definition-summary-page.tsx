@@ -18,9 +18,9 @@ import { Fragment, type ReactNode } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { ROLE_LABELS } from "../../../lib/role-labels.ts";
 import { useCurrentWorkspace, useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
 import { useGroupTree } from "../../group/api/list-group-tree.ts";
-import { ROLE_LABELS } from "../../workspace/role-labels.ts";
 import { listWorkspaceUsersQueryOptions } from "../../workspace-user/api/list-workspace-users.ts";
 import { groupsPerLayer } from "../summary.ts";
 

@@ -6,14 +6,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Fragment } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { ReadOnlyNotice } from "../../../components/read-only-notice.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
-import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { usePutGroupTypes } from "../../workspace/api/put-group-types.ts";
 import { toDraft } from "../draft-list.ts";
 import { DefinitionListEditor, DefinitionListSkeleton } from "./definition-list-editor.tsx";
-import { ReadOnlyNotice } from "./read-only-notice.tsx";
 
 /** 階層: the named levels of the group tree, top first. */
 export function LayerPage() {

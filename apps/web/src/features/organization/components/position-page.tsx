@@ -1,14 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { ReadOnlyNotice } from "../../../components/read-only-notice.tsx";
+import { SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
-import { SectionCard } from "../../mypage/components/section-card.tsx";
 import { usePutOfficialPositions } from "../../workspace/api/put-official-positions.ts";
 import { toDraft } from "../draft-list.ts";
 import { DefinitionListEditor, DefinitionListSkeleton } from "./definition-list-editor.tsx";
-import { ReadOnlyNotice } from "./read-only-notice.tsx";
 
 /**
  * 役職: job titles ordered by rank. The order is the rank (1 is the highest), so a drag changes the

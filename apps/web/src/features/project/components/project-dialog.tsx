@@ -16,11 +16,11 @@ import { projectFieldsSchema } from "@tasuki/contract/project/project.schema";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormTextField } from "../../../components/form-text-field.tsx";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { isValidDate } from "../../../lib/date.ts";
+import { treeRows } from "../../../lib/group-tree.ts";
 import { showToast } from "../../../lib/toast.tsx";
-import { treeRows } from "../../group/group-tree.ts";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { useCreateProject } from "../api/new-project.ts";
 import { useUpdateProject } from "../api/update-project.ts";
 

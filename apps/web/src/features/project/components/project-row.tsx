@@ -17,10 +17,10 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import type { Project } from "@tasuki/contract/project/project.schema";
 import { memo, useState } from "react";
+import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
-import { PersonAvatar } from "../../organization/components/person-avatar.tsx";
 import { periodLabel } from "../project-sections.ts";
 
 export type ProjectAction = "edit" | "archive" | "unarchive" | "delete";

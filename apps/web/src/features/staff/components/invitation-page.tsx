@@ -17,15 +17,15 @@ import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { LANDING_PATH } from "../../../session/navigation-rules.ts";
-import { activeMemberships, getSession, signOut, syncSession, useSession } from "../../../session/session.ts";
-import { AuthCard } from "../../auth/components/auth-card.tsx";
-import { acceptInvitation } from "../../workspace-user/api/accept-invitation.ts";
 import {
   clearPendingInvitation,
   isPlausibleInvitationToken,
   readPendingInvitation,
   savePendingInvitation,
-} from "../pending-invitation.ts";
+} from "../../../session/pending-invitation.ts";
+import { activeMemberships, getSession, signOut, syncSession, useSession } from "../../../session/session.ts";
+import { AuthCard } from "../../auth/components/auth-card.tsx";
+import { acceptInvitation } from "../../workspace-user/api/accept-invitation.ts";
 
 // A token works once: StrictMode's second effect run (and a double click) must share the first call.
 const inFlight = new Map<string, Promise<WorkspaceUser>>();

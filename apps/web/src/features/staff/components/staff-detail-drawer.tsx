@@ -14,7 +14,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { StaffAvatar } from "../../../components/staff-avatar.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { displayKana, displayName } from "../../../lib/person.ts";
-import { ROLE_LABELS } from "../../workspace/role-labels.ts";
+import { ROLE_LABELS } from "../../../lib/role-labels.ts";
 import { useWorkspaceUser } from "../../workspace-user/api/get-workspace-user.ts";
 import { mainFirst } from "../staff-form.ts";
 import { GroupChips } from "./staff-table.tsx";

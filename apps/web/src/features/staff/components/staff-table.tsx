@@ -37,7 +37,7 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useMemo } from "re
 import { StaffAvatar } from "../../../components/staff-avatar.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { displayKana, displayName } from "../../../lib/person.ts";
-import { ROLE_LABELS } from "../../workspace/role-labels.ts";
+import { ROLE_LABELS } from "../../../lib/role-labels.ts";
 import { mainFirst } from "../staff-form.ts";
 import type { SortOrder, StaffSort } from "../staff-search.ts";
 import { StatusChip } from "./status-chip.tsx";

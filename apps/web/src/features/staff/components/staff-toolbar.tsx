@@ -10,7 +10,7 @@ import TextField from "@mui/material/TextField";
 import type { OfficialPosition } from "@tasuki/contract/workspace/workspace.schema";
 import { useEffect, useRef, useState } from "react";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
-import { ROLE_LABELS } from "../../workspace/role-labels.ts";
+import { ROLE_LABELS } from "../../../lib/role-labels.ts";
 import type { GroupOption } from "../group-options.ts";
 import { ROLES, STATUS_LABELS, STATUSES } from "../staff-labels.ts";
 import { hasActiveFilters, SEARCH_MAX_LENGTH, type StaffSearch } from "../staff-search.ts";

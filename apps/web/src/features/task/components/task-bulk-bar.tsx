@@ -17,9 +17,9 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { TaskStatus } from "@tasuki/contract/task/task.schema";
 import { useState } from "react";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
-import { STATUS_LABELS, STATUS_ORDER } from "../task-labels.ts";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
+import { STATUS_LABELS, STATUS_ORDER } from "../../../lib/task-labels.ts";
 
 export interface BulkActions {
   onStatus: (status: TaskStatus) => void;

@@ -10,11 +10,17 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { useEffect, useState } from "react";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { ALL_PERIOD, formatIsoDate, toTokyo } from "../../../lib/date.ts";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
+import {
+  PRIORITY_LABELS,
+  PRIORITY_ORDER,
+  STATUS_LABELS,
+  STATUS_ORDER,
+  type TaskTab,
+} from "../../../lib/task-labels.ts";
 import { useWorkspaceUser } from "../../workspace-user/api/get-workspace-user.ts";
-import { PRIORITY_LABELS, PRIORITY_ORDER, STATUS_LABELS, STATUS_ORDER, type TaskTab } from "../task-labels.ts";
 import {
   activeFilterCount,
   DEFAULT_STATUSES,

@@ -8,10 +8,10 @@ import type { SxProps, Theme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import type { TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { type ReactNode, useState } from "react";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
 import { StaffAvatar } from "../../../components/staff-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { displayName } from "../../../lib/person.ts";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import {
   PRIORITY_COLORS,
   PRIORITY_LABELS,
@@ -19,8 +19,8 @@ import {
   STATUS_COLORS,
   STATUS_LABELS,
   STATUS_ORDER,
-} from "../task-labels.ts";
-import { tokyoDay } from "../tokyo-date.ts";
+} from "../../../lib/task-labels.ts";
+import { tokyoDay } from "../../../lib/tokyo-date.ts";
 
 /**
  * A compact chooser: a button that opens a menu only when clicked. A list shows some forty rows at once

@@ -1,5 +1,11 @@
 import Box from "@mui/material/Box";
-import { DEADLINE_COLORS, DEADLINE_LABELS, DEADLINE_ORDER, STATUS_LABELS, STATUS_ROW_COLORS } from "../task-labels.ts";
+import {
+  DEADLINE_COLORS,
+  DEADLINE_LABELS,
+  DEADLINE_ORDER,
+  STATUS_LABELS,
+  STATUS_ROW_COLORS,
+} from "../../../lib/task-labels.ts";
 
 /** What the row colours mean (and how to reorder); on a phone it opens from the page's menu. */
 export function DeadlineLegend({ draggable, trash }: { draggable: boolean; trash: boolean }) {

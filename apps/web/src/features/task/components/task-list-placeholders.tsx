@@ -6,7 +6,7 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import { EmptyState } from "../../../components/empty-state.tsx";
-import type { TaskTab } from "../task-labels.ts";
+import type { TaskTab } from "../../../lib/task-labels.ts";
 
 /** What an empty list says: per tab (管理 speaks of tasks you manage), the trash, filters, or only finished work. */
 export function TaskListEmpty({

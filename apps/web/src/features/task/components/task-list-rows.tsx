@@ -6,7 +6,7 @@ import Checkbox from "@mui/material/Checkbox";
 import TextField from "@mui/material/TextField";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { type ComponentType, createContext, useState } from "react";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
 import type { AdditionKind, TaskListRow } from "../task-rows.ts";
 
 export const ROW_HEIGHT = { topTitle: 40, group: 40, project: 38, primaryItem: 36, addition: 44, task: 44 } as const;

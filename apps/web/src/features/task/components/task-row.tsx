@@ -20,7 +20,13 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { memo, useContext, useState } from "react";
 import { formatDateTime } from "../../../lib/date.ts";
-import { DEADLINE_COLORS, DEADLINE_LABELS, STATUS_COLORS, STATUS_LABELS, STATUS_ROW_COLORS } from "../task-labels.ts";
+import {
+  DEADLINE_COLORS,
+  DEADLINE_LABELS,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  STATUS_ROW_COLORS,
+} from "../../../lib/task-labels.ts";
 import { DeadlineField, PersonField, PrioritySelect, StatusSelect } from "./task-inline-fields.tsx";
 import type { RowDnd, TaskRowProps } from "./task-list-rows.tsx";
 import {

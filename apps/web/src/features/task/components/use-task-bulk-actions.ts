@@ -1,11 +1,11 @@
 import type { RecurrenceRuleInput } from "@tasuki/contract/task/recurrence.schema";
 import type { TaskStatus } from "@tasuki/contract/task/task.schema";
 import { useState } from "react";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
 import { displayName } from "../../../lib/person.ts";
+import { STATUS_LABELS } from "../../../lib/task-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
 import { deleteTasks, putTasksPeriodic, restoreTasks, updateTasks } from "../api/task-mutations.ts";
-import { STATUS_LABELS } from "../task-labels.ts";
 import type { TaskCache } from "../use-task-cache.ts";
 import type { BulkActions } from "./task-bulk-bar.tsx";
 import type { TaskListKeeper } from "./use-task-list-data.ts";

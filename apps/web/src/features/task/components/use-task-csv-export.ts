@@ -5,10 +5,10 @@ import { useEffect, useRef } from "react";
 import { saveBlob } from "../../../lib/api-blob.ts";
 import { csvBlob } from "../../../lib/csv.ts";
 import { fileDateStamp } from "../../../lib/date.ts";
+import { TAB_LABELS, type TaskTab } from "../../../lib/task-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { primaryItemNamesQueryOptions, secondaryItemNamesQueryOptions } from "../api/item-api.ts";
 import { taskCsvRows } from "../task-csv.ts";
-import { TAB_LABELS, type TaskTab } from "../task-labels.ts";
 import { type TaskListRow, tasksOfRows } from "../task-rows.ts";
 
 /** CSV出力: each new `exportRequest` (a click in the page's header) saves the list of that moment as a file. */

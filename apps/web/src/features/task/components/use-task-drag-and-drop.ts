@@ -2,10 +2,10 @@ import type { DragEndEvent, DragOverEvent } from "@dnd-kit/core";
 import { positionBetween } from "@tasuki/contract/rules/position";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { useMemo, useRef, useState } from "react";
+import type { TaskTab } from "../../../lib/task-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { putItemPosition } from "../api/item-api.ts";
 import { putTaskPosition, type TaskPatchBody, updateTask } from "../api/task-mutations.ts";
-import type { TaskTab } from "../task-labels.ts";
 import { neighboursForDrop, type TaskListRow, type TaskParentRef, taskParentOf } from "../task-rows.ts";
 import type { TaskCache } from "../use-task-cache.ts";
 

@@ -1,9 +1,9 @@
 import { hashKey, useQueries } from "@tanstack/react-query";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { useCallback, useMemo, useState } from "react";
+import type { TaskTab } from "../../../lib/task-labels.ts";
 import { secondaryItemsQueryOptions, usePrimaryItems } from "../api/item-api.ts";
 import { taskListKey, useTaskList } from "../api/list-tasks.ts";
-import type { TaskTab } from "../task-labels.ts";
 import { type TaskSearch, taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 

@@ -1,12 +1,12 @@
 import type { Project } from "@tasuki/contract/project/project.schema";
 import type { Task, TaskPriority, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { type RefObject, useCallback, useMemo } from "react";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
+import type { TaskTab } from "../../../lib/task-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
 import type { TemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import { deleteItem, newPrimaryItem, newSecondaryItem, renameItem, restoreItem } from "../api/item-api.ts";
 import { deleteTask, newTask, putTaskStatus, restoreTask, updateTask } from "../api/task-mutations.ts";
-import type { TaskTab } from "../task-labels.ts";
 import type { AdditionKind, TaskListRow } from "../task-rows.ts";
 import type { TaskSearch } from "../task-search.ts";
 import type { TaskCache } from "../use-task-cache.ts";

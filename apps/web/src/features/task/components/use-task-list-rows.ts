@@ -2,9 +2,9 @@ import type { Project } from "@tasuki/contract/project/project.schema";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { useCallback, useMemo, useState } from "react";
 import { formatIsoDate } from "../../../lib/date.ts";
-import type { TreeNode } from "../../group/group-tree.ts";
-import { treeRows } from "../../group/group-tree.ts";
-import type { TaskTab } from "../task-labels.ts";
+import type { TreeNode } from "../../../lib/group-tree.ts";
+import { treeRows } from "../../../lib/group-tree.ts";
+import type { TaskTab } from "../../../lib/task-labels.ts";
 import { type AdditionKind, buildTaskRows, tasksOfRows } from "../task-rows.ts";
 import type { TaskSearch } from "../task-search.ts";
 

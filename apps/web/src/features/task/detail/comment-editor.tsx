@@ -18,10 +18,10 @@ import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import type { SuggestionKeyDownProps, SuggestionProps } from "@tiptap/suggestion";
 import { useRef, useState } from "react";
+import { StaffOption, type StaffOptionPerson } from "../../../components/staff-option.tsx";
 import { displayName } from "../../../lib/person.ts";
 import { listGroupTreeQueryOptions } from "../../group/api/list-group-tree.ts";
-import { StaffOption, type StaffOptionPerson } from "../../workspace-user/components/staff-option.tsx";
-import { staffSearchQueryOptions } from "../../workspace-user/use-staff-search.ts";
+import { staffSearchQueryOptions } from "../../workspace-user/api/use-staff-search.ts";
 
 /** A mention candidate: a person or a group (the editor writes `staff:<id>` / `group:<id>`). */
 interface Candidate {

@@ -15,9 +15,9 @@ import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import type { TaskComment } from "@tasuki/contract/task-comment/task-comment.schema";
 import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
+import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
-import { PersonAvatar } from "../../organization/components/person-avatar.tsx";
 import {
   useCreateTaskComment,
   useDeleteTaskComment,

@@ -17,7 +17,7 @@ import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { useState } from "react";
 import { announceUpgradeNeeded } from "../../../lib/upgrade-needed.ts";
 import { useSignedInSession } from "../../../session/session.ts";
-import { usePlan } from "../../billing/use-plan.ts";
+import { usePlan } from "../../billing/api/use-plan.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { useSyncGeneratedDescription } from "./api/sync-generated-description.ts";
 import { SectionTitle } from "./section-title.tsx";

@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
-import { useDeliverableServices } from "../../external-service/use-deliverable-services.ts";
+import { useDeliverableServices } from "../../external-service/api/use-deliverable-services.ts";
 import type { TaskPatch } from "./api/update-task-detail.ts";
 import { reminderNote } from "./reminder-note.ts";
 import { SectionTitle } from "./section-title.tsx";

@@ -3,9 +3,9 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
+import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
-import { PersonAvatar } from "../../organization/components/person-avatar.tsx";
 import { StatusBadge } from "./task-status-select.tsx";
 
 /** Who changed the status when, newest first (DOMAIN.md: every change is recorded). */

@@ -5,8 +5,8 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
+import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { displayName } from "../../../lib/person.ts";
-import { PersonAvatar } from "../../organization/components/person-avatar.tsx";
 import { useSetWatching, useTaskWatchers } from "./api/task-comments-api.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { Task, TaskStatus } from "@tasuki/contract/task/task.schema";
-import { STATUS_ORDER } from "../task-labels.ts";
+import { STATUS_ORDER } from "../../../lib/task-labels.ts";
 import type { BoardLane } from "./task-view-search.ts";
 
 export interface BoardLaneData {

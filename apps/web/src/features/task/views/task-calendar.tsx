@@ -22,6 +22,7 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { memo, useMemo, useState } from "react";
+import { daysOf, holidayName, periodOf, stepDate } from "../../../lib/calendar.ts";
 import {
   formatJapaneseDate,
   formatMonthDay,
@@ -30,13 +31,12 @@ import {
   WEEKDAY_LABELS,
   weekdayColor,
 } from "../../../lib/date.ts";
+import { STATUS_COLORS, STATUS_LABELS } from "../../../lib/task-labels.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { useClosedDays } from "../../calendar/api/list-closed-days.ts";
-import { daysOf, holidayName, periodOf, stepDate } from "../../meeting/meeting-calendar.ts";
 import { taskListKey, useTaskList } from "../api/list-tasks.ts";
 import { updateTask } from "../api/task-mutations.ts";
 import { canEditTask, type TaskViewer } from "../detail/task-detail-rules.ts";
-import { STATUS_COLORS, STATUS_LABELS } from "../task-labels.ts";
 import { taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 import { moveDeadlinePatch, storedInstant } from "./date-moves.ts";

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import type { Project } from "@tasuki/contract/project/project.schema";
 import { lazy, Suspense } from "react";
-import type { TaskTab } from "../task-labels.ts";
+import type { TaskTab } from "../../../lib/task-labels.ts";
 import type { TaskSearch } from "../task-search.ts";
 
 // Each view (and dnd-kit's sortable parts) loads when first chosen, so the list page's script does not grow.

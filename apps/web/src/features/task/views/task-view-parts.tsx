@@ -5,9 +5,9 @@ import Stack from "@mui/material/Stack";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import type { ReactNode } from "react";
 import { toTokyo } from "../../../lib/date.ts";
+import { DEADLINE_COLORS, PRIORITY_COLORS, PRIORITY_LABELS } from "../../../lib/task-labels.ts";
+import { tokyoIsoDate, tokyoShortDeadline } from "../../../lib/tokyo-date.ts";
 import type { TaskListData } from "../api/list-tasks.ts";
-import { DEADLINE_COLORS, PRIORITY_COLORS, PRIORITY_LABELS } from "../task-labels.ts";
-import { tokyoIsoDate, tokyoShortDeadline } from "../tokyo-date.ts";
 
 /**
  * The Tokyo date of an instant (YYYY-MM-DD), at the fixed offset (tokyo-date.ts): the calendar and the gantt chart

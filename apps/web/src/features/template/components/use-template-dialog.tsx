@@ -21,11 +21,11 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { dayBasisLabels, type TemplateKind } from "@tasuki/contract/template/template.schema";
 import { useMemo, useState } from "react";
+import type { PersonRef } from "../../../components/person-avatar.tsx";
+import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { meetingsQueryOptions } from "../../meeting/api/meeting-api.ts";
-import type { PersonRef } from "../../organization/components/person-avatar.tsx";
-import { StaffPicker } from "../../organization/components/staff-picker.tsx";
 import { useAllProjects } from "../../project/api/list-projects.ts";
 import { primaryItemsQueryOptions, secondaryItemsQueryOptions } from "../../task/api/item-api.ts";
 import {

@@ -1,6 +1,6 @@
 import type { ExternalServiceName } from "@tasuki/contract/external-service/external-service.schema";
-import { usePlan } from "../billing/use-plan.ts";
-import { useExternalServices } from "./api/list-external-services.ts";
+import { usePlan } from "../../billing/api/use-plan.ts";
+import { useExternalServices } from "./list-external-services.ts";
 
 /**
  * The services a notice of this workspace can reach now: configured, connected and working, on a plan with

@@ -1,5 +1,5 @@
 import { isEndOfDayDeadline, tokyoDate, tokyoParts, WEEKDAY_LABELS } from "@tasuki/contract/rules/tokyo-date";
-import { formatSlashDate, getDateStyle } from "../../lib/date.ts";
+import { formatSlashDate, getDateStyle } from "./date.ts";
 
 /*
  * The task list formats thousands of deadlines while scrolling: the contract's Tokyo dates (a fixed offset, about a

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
-import { useDebouncedValue } from "../../hooks/use-debounced-value.ts";
-import { listWorkspaceUsers, listWorkspaceUsersQueryOptions } from "./api/list-workspace-users.ts";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
+import { listWorkspaceUsers, listWorkspaceUsersQueryOptions } from "./list-workspace-users.ts";
 
 /** How long typing must pause before a picker asks the server. */
 export const STAFF_SEARCH_DEBOUNCE_MS = 250;

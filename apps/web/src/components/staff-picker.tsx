@@ -2,11 +2,28 @@ import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import TextField from "@mui/material/TextField";
-import { type HTMLAttributes, type Key, useState } from "react";
-import { displayName } from "../../../lib/person.ts";
-import { StaffOption, type StaffOptionPerson } from "../../workspace-user/components/staff-option.tsx";
-import { useStaffSearch } from "../../workspace-user/use-staff-search.ts";
+import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
+import { createContext, type HTMLAttributes, type Key, useContext, useState } from "react";
+import { displayName } from "../lib/person.ts";
 import { PersonAvatar, type PersonRef } from "./person-avatar.tsx";
+import { StaffOption, type StaffOptionPerson } from "./staff-option.tsx";
+
+/** What a picker needs of the staff search (features/workspace-user/api/use-staff-search.ts). */
+export type StaffSearchHook = (input: {
+  workspaceId: string;
+  text: string;
+  firstIds?: readonly (string | null | undefined)[];
+  enabled?: boolean;
+}) => { items: WorkspaceUser[]; searching: boolean; failed: boolean };
+
+/**
+ * The staff search, handed to the pickers by the app's providers: a picker is shared by the task, meeting, group,
+ * project and template screens, and the shared layer knows no feature, so it does not import the search itself.
+ */
+const StaffSearchContext = createContext<StaffSearchHook>(() => {
+  throw new Error("StaffPicker needs a StaffSearchProvider (app-providers.tsx)");
+});
+export const StaffSearchProvider = StaffSearchContext.Provider;
 
 interface BaseProps {
   workspaceId: string;
@@ -43,6 +60,7 @@ export function StaffPicker(props: SingleProps | MultipleProps) {
   const { workspaceId, label, helperText, disabled, size, placeholder = "名前・メールアドレスで検索" } = props;
   const [input, setInput] = useState("");
   const [open, setOpen] = useState(false);
+  const useStaffSearch = useContext(StaffSearchContext);
   const search = useStaffSearch({ workspaceId, text: input, firstIds: props.firstIds, enabled: open });
   const options: StaffOptionPerson[] = search.items.filter((row) => row.status !== "retired");
 

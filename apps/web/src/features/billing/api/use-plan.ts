@@ -1,5 +1,5 @@
 import { type PremiumFeature, planHasFeature } from "@tasuki/contract/billing/plan.schema";
-import { usePlanContracts } from "./api/list-plan-contracts.ts";
+import { usePlanContracts } from "./list-plan-contracts.ts";
 
 /**
  * The workspace's plan for gating in the UI: the same `planHasFeature` the API's `requirePremiumFeature` uses.

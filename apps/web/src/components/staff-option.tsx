@@ -1,8 +1,8 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
-import { StaffAvatar } from "../../../components/staff-avatar.tsx";
-import { displayName } from "../../../lib/person.ts";
+import { displayName } from "../lib/person.ts";
+import { StaffAvatar } from "./staff-avatar.tsx";
 
 /** What a picker row needs of a staff member: the name, and where they sit (所属, 役職) when known. */
 export type StaffOptionPerson = Pick<WorkspaceUser, "id" | "last_name" | "first_name" | "avatar_url"> &

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDate, setDateStyle, toTokyo, weekdayLabel } from "../../lib/date.ts";
+import { formatIsoDate, setDateStyle, toTokyo, weekdayLabel } from "./date.ts";
 import { tokyoDay, tokyoIsoDate, tokyoShortDeadline } from "./tokyo-date.ts";
 
 describe("tokyoDay", () => {

@@ -1,5 +1,5 @@
 import holidayJp from "@holiday-jp/holiday_jp";
-import { toTokyo } from "../../lib/date.ts";
+import { toTokyo } from "./date.ts";
 
 /** The calendar's pure parts: periods in Tokyo dates, days of a grid, public holidays. */
 

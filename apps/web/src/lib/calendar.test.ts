@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextWorkingDay } from "./meeting-calendar.ts";
+import { nextWorkingDay } from "./calendar.ts";
 
 const none = new Map<string, string>();
 

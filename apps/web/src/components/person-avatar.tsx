@@ -1,4 +1,4 @@
-import { StaffAvatar } from "../../../components/staff-avatar.tsx";
+import { StaffAvatar } from "./staff-avatar.tsx";
 
 /** A staff member as other rows carry them (leaders, managers, members). */
 export interface PersonRef {
