@@ -5,7 +5,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app-providers.tsx";
-import { startRealtimeListener } from "./features/auth/realtime-listener.ts";
+import { startRealtimeListener } from "./features/realtime/realtime-listener.ts";
 import { startRealtime } from "./features/realtime/start-realtime.ts";
 import { hydratePreviousPages, rememberPage } from "./lib/previous-pages.ts";
 import { queryClient } from "./lib/query-client.ts";

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { ErrorPage } from "../components/error-page.tsx";
 import { NotFoundPage } from "../components/not-found-page.tsx";
 import { FullPageLoader } from "../components/page-loader.tsx";
-import { NavigationProgress } from "../features/shell/components/navigation-progress.tsx";
 import { authRedirect, LANDING_PATH, LOGIN_PATH, returnPathAfterLogin } from "../session/navigation-rules.ts";
 import { activeMemberships, currentWorkspaceId, ensureSession } from "../session/session.ts";
+import { NavigationProgress } from "../shell/navigation-progress.tsx";
 
 export interface RouterContext {
   queryClient: QueryClient;

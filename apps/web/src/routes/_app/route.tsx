@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AppLayout } from "../../features/shell/components/app-layout.tsx";
+import { AppLayout } from "../../shell/app-layout.tsx";
 
 export const Route = createFileRoute("/_app")({
   component: AppLayout,

@@ -7,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { loginWithEmailBodySchema } from "@tasuki/contract/auth/auth.schema";
 import { useForm } from "react-hook-form";
+import { AuthCard } from "../../../components/auth-card.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
@@ -16,7 +17,6 @@ import { INVITATION_PATH, LANDING_PATH, returnPathAfterLogin } from "../../../se
 import { pendingInvitationToken } from "../../../session/pending-invitation.ts";
 import { signIn } from "../../../session/session.ts";
 import { useLoginWithEmail } from "../api/login-with-email.ts";
-import { AuthCard } from "./auth-card.tsx";
 import { SnsButtons, useHasSnsProviders } from "./sns-buttons.tsx";
 
 export function LoginPage() {

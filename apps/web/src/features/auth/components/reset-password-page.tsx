@@ -11,6 +11,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { resetPasswordBodySchema, verificationCodeNewBodySchema } from "@tasuki/contract/auth/auth.schema";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { AuthCard } from "../../../components/auth-card.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
@@ -18,7 +19,6 @@ import { showToast } from "../../../lib/toast.tsx";
 import { LOGIN_PATH } from "../../../session/navigation-rules.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { useRequestVerificationCode } from "../api/verification-code-new.ts";
-import { AuthCard } from "./auth-card.tsx";
 import { VerificationCodeStep } from "./verification-code-step.tsx";
 
 const STEPS = ["メールアドレス", "確認コード", "新しいパスワード"] as const;

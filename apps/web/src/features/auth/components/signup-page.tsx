@@ -14,6 +14,7 @@ import { signupWithEmailBodySchema, verificationCodeNewBodySchema } from "@tasuk
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { z } from "zod";
+import { AuthCard } from "../../../components/auth-card.tsx";
 import { FormTextField } from "../../../components/form-text-field.tsx";
 import { PasswordField } from "../../../components/password-field.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
@@ -26,7 +27,6 @@ import { signIn, signOut, syncSession, useSession } from "../../../session/sessi
 import { CreateWorkspaceForm } from "../../workspace/components/create-workspace-form.tsx";
 import { useSignupWithEmail } from "../api/signup-with-email.ts";
 import { useRequestVerificationCode } from "../api/verification-code-new.ts";
-import { AuthCard } from "./auth-card.tsx";
 import { SnsButtons, useHasSnsProviders } from "./sns-buttons.tsx";
 import { TermsCheckbox } from "./terms-checkbox.tsx";
 import { VerificationCodeStep } from "./verification-code-step.tsx";

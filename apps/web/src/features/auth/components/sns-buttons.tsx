@@ -2,10 +2,10 @@ import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import type { SnsProvider } from "@tasuki/contract/auth/auth.schema";
 import { useState } from "react";
+import { SNS_PROVIDER_NAMES, SnsIcon } from "../../../components/sns-icons.tsx";
 import { showErrorToast } from "../../../lib/toast.tsx";
+import { startSnsFlow } from "../../../session/sns-flow.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
-import { startSnsFlow } from "../sns-flow.ts";
-import { SNS_PROVIDER_NAMES, SnsIcon } from "./sns-icons.tsx";
 
 /** One button per provider the server has configured: 「Googleでログイン」 or 「Googleで登録」. */
 export function SnsButtons({

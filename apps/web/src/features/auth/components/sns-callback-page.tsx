@@ -6,19 +6,19 @@ import Typography from "@mui/material/Typography";
 import { useNavigate } from "@tanstack/react-router";
 import type { TokenSet } from "@tasuki/contract/auth/auth.schema";
 import { useEffect, useState } from "react";
+import { AuthCard } from "../../../components/auth-card.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { SNS_PROVIDER_NAMES } from "../../../components/sns-icons.tsx";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { LOGIN_TOAST_AUTO_CLOSE_MS } from "../../../lib/constants.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { INVITATION_PATH, LANDING_PATH } from "../../../session/navigation-rules.ts";
 import { pendingInvitationToken } from "../../../session/pending-invitation.ts";
 import { signIn, updateSessionUser } from "../../../session/session.ts";
+import { clearPendingSns, type PendingSns, readPendingSns } from "../../../session/sns-pending.ts";
 import { linkSns } from "../../user/api/link-sns.ts";
 import { loginWithSns } from "../api/login-with-sns.ts";
 import { signupWithSns } from "../api/signup-with-sns.ts";
-import { clearPendingSns, type PendingSns, readPendingSns } from "../sns-pending.ts";
-import { AuthCard } from "./auth-card.tsx";
-import { SNS_PROVIDER_NAMES } from "./sns-icons.tsx";
 
 export interface SnsCallbackSearch {
   code?: string;

@@ -50,8 +50,8 @@ import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { callApi } from "../../../lib/api-client.ts";
 import { holidayName, timeRange } from "../../../lib/calendar.ts";
 import { formatJapaneseDate, formatSlashDate, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
+import { placeBetween, projectMove } from "../../../lib/project-sections.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { placeBetween, projectMove } from "../../project/project-sections.ts";
 import {
   newPrimaryItem,
   primaryItemsQueryOptions,

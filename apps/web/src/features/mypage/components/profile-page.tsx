@@ -14,15 +14,15 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { InfoRow, SectionCard } from "../../../components/section-card.tsx";
+import { SNS_PROVIDER_NAMES, SnsIcon } from "../../../components/sns-icons.tsx";
 import { formatJapaneseDate } from "../../../lib/date.ts";
 import { displayKana, displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { updateSessionWorkspaceUser, useSignedInSession } from "../../../session/session.ts";
-import { SNS_PROVIDER_NAMES, SnsIcon } from "../../auth/components/sns-icons.tsx";
-import { startSnsFlow } from "../../auth/sns-flow.ts";
-import { EmailPreferenceSection } from "../../notification/components/email-preference-section.tsx";
+import { startSnsFlow } from "../../../session/sns-flow.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
 import { useUpdateWorkspaceUserMe } from "../../workspace-user/api/update-workspace-user-me.ts";
+import { EmailPreferenceSection } from "./email-preference-section.tsx";
 
 export function ProfilePage() {
   return (

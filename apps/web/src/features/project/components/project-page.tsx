@@ -33,6 +33,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { formatDateTime } from "../../../lib/date.ts";
 import { treeRows } from "../../../lib/group-tree.ts";
+import { placeBetween, projectMove, projectSections } from "../../../lib/project-sections.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
 import { hasPermission } from "../../../session/permissions.ts";
@@ -43,7 +44,6 @@ import { type ListProjectsQuery, listAllProjectsQueryOptions, useAllProjects } f
 import { usePutProjectPosition } from "../api/put-project-position.ts";
 import { restoreProject, useRestoreProject } from "../api/restore-project.ts";
 import { useUpdateProject } from "../api/update-project.ts";
-import { placeBetween, projectMove, projectSections } from "../project-sections.ts";
 import { ProjectDialog, type ProjectDialogState } from "./project-dialog.tsx";
 import { type ProjectAction, ProjectRow } from "./project-row.tsx";
 

@@ -21,7 +21,7 @@ import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { RouterLink } from "../../../components/router-link.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
-import { periodLabel } from "../project-sections.ts";
+import { periodLabel } from "../../../lib/project-sections.ts";
 
 export type ProjectAction = "edit" | "archive" | "unarchive" | "delete";
 

@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { useNavigate } from "@tanstack/react-router";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import { useCallback, useEffect, useState } from "react";
+import { AuthCard } from "../../../components/auth-card.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { isApiRequestError } from "../../../lib/api-error.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
@@ -24,7 +25,6 @@ import {
   savePendingInvitation,
 } from "../../../session/pending-invitation.ts";
 import { activeMemberships, getSession, signOut, syncSession, useSession } from "../../../session/session.ts";
-import { AuthCard } from "../../auth/components/auth-card.tsx";
 import { acceptInvitation } from "../../workspace-user/api/accept-invitation.ts";
 
 // A token works once: StrictMode's second effect run (and a double click) must share the first call.

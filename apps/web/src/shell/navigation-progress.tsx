@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import { useRouterState } from "@tanstack/react-router";
-import { Delayed } from "../../../components/delayed.tsx";
+import { Delayed } from "../components/delayed.tsx";
 
 /** A thin bar along the top edge while a navigation loads, shown only when it takes a while. */
 export function NavigationProgress() {

@@ -12,9 +12,9 @@ import MenuItem from "@mui/material/MenuItem";
 import Typography from "@mui/material/Typography";
 import { firstGrapheme } from "@tasuki/contract/common/cut-text";
 import { useId, useState } from "react";
-import { MenuItemLink } from "../../../components/router-link.tsx";
-import { displayName } from "../../../lib/person.ts";
-import { signOut, useSignedInSession } from "../../../session/session.ts";
+import { MenuItemLink } from "../components/router-link.tsx";
+import { displayName } from "../lib/person.ts";
+import { signOut, useSignedInSession } from "../session/session.ts";
 
 export function UserMenu() {
   const session = useSignedInSession();

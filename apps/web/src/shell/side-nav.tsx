@@ -16,10 +16,10 @@ import Typography from "@mui/material/Typography";
 import { useRouterState } from "@tanstack/react-router";
 import type { ClientConfig } from "@tasuki/contract/system/client-config.contract";
 import type { ComponentType } from "react";
-import { ListItemButtonLink } from "../../../components/router-link.tsx";
-import { usePreviousPage } from "../../../lib/previous-pages.ts";
-import { useCanOpenPages } from "../../../session/page-access.ts";
-import { useClientConfig } from "../../system/api/get-client-config.ts";
+import { ListItemButtonLink } from "../components/router-link.tsx";
+import { useClientConfig } from "../features/system/api/get-client-config.ts";
+import { usePreviousPage } from "../lib/previous-pages.ts";
+import { useCanOpenPages } from "../session/page-access.ts";
 
 interface NavItem {
   label: string;

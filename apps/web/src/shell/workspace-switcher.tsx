@@ -12,10 +12,10 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useId, useState } from "react";
-import { MenuItemLink } from "../../../components/router-link.tsx";
-import { MENU_MAX_HEIGHT_PX } from "../../../lib/constants.ts";
-import { ROLE_LABELS } from "../../../lib/role-labels.ts";
-import { activeMemberships, useSignedInSession } from "../../../session/session.ts";
+import { MenuItemLink } from "../components/router-link.tsx";
+import { MENU_MAX_HEIGHT_PX } from "../lib/constants.ts";
+import { ROLE_LABELS } from "../lib/role-labels.ts";
+import { activeMemberships, useSignedInSession } from "../session/session.ts";
 
 const ID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\/|$)/i;
 

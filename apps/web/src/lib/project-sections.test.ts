@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSlashDate } from "../../lib/date.ts";
+import { formatSlashDate } from "./date.ts";
 import { periodLabel, placeBetween, projectMove, projectSections } from "./project-sections.ts";
 
 const sales = { id: "g-sales", name: "営業部" };

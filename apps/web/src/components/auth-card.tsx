@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
-import { useDocumentTitle } from "../../../components/page-header.tsx";
+import { useDocumentTitle } from "./page-header.tsx";
 
 export function AuthCard({
   title,

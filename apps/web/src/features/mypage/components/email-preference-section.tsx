@@ -11,8 +11,11 @@ import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
-import { useNotificationPreference } from "../api/get-notification-preference.ts";
-import { type NotificationPreferenceBody, usePutNotificationPreference } from "../api/put-notification-preference.ts";
+import { useNotificationPreference } from "../../notification/api/get-notification-preference.ts";
+import {
+  type NotificationPreferenceBody,
+  usePutNotificationPreference,
+} from "../../notification/api/put-notification-preference.ts";
 
 const OPTIONS: { value: EmailNotificationMode; label: string; hint: string }[] = [
   { value: "immediately", label: "すぐに受け取る", hint: "通知が届くたびに1通ずつメールでお知らせします。" },

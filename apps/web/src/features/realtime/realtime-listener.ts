@@ -1,6 +1,6 @@
 import { getSession, resyncSession, syncSession } from "../../session/session.ts";
-import { realtimeConnection } from "../realtime/start-realtime.ts";
-import { concernsCurrentStaff } from "../realtime/workspace-user-change.ts";
+import { realtimeConnection } from "./start-realtime.ts";
+import { concernsCurrentStaff } from "./workspace-user-change.ts";
 
 /**
  * The workspace-user change listener of spec section 4: a change event about the current staff member

@@ -1,5 +1,5 @@
 import type { SnsProvider } from "@tasuki/contract/auth/auth.schema";
-import { returnPathAfterLogin } from "../../session/navigation-rules.ts";
+import { returnPathAfterLogin } from "./navigation-rules.ts";
 
 /**
  * What the social callback page needs to know about the sign-in it is finishing: the provider the

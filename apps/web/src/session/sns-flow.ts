@@ -1,5 +1,5 @@
 import type { SnsProvider } from "@tasuki/contract/auth/auth.schema";
-import { snsAuthorize } from "./api/sns-authorize.ts";
+import { snsAuthorize } from "../features/auth/api/sns-authorize.ts";
 import { type SnsPurpose, savePendingSns } from "./sns-pending.ts";
 
 /** Leaves for the provider's sign-in page; the callback page finishes the job when the user returns. */
