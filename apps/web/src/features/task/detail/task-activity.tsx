@@ -10,7 +10,7 @@ import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { useTaskActivity } from "./api/task-comments-api.ts";
-import { CommentItem } from "./task-comments.tsx";
+import { CommentItem } from "./comment-item.tsx";
 import { StatusBadge } from "./task-status-select.tsx";
 
 const SUMMARY: Record<Exclude<TaskActivity["kind"], "comment">, string> = {

@@ -40,8 +40,8 @@ import { canEditTask, type TaskViewer } from "../detail/task-detail-rules.ts";
 import { taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 import { moveDeadlinePatch, storedInstant } from "./date-moves.ts";
-import type { TaskViewProps } from "./task-view-host.tsx";
 import { shortDeadline, tokyoDate, ViewDataState } from "./task-view-parts.tsx";
+import type { TaskViewProps } from "./task-view-props.ts";
 import { useTaskViewer } from "./use-task-viewer.ts";
 
 /** Tasks drawn in a day of the month grid; the rest are counted and one click away in the week. */

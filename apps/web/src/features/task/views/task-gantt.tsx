@@ -25,8 +25,8 @@ import { taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 import { addDaysTo, daysBetween, ganttPatch, storedInstant } from "./date-moves.ts";
 import { type GanttRow, ganttRows, progressPoint, type Span } from "./gantt-model.ts";
-import type { TaskViewProps } from "./task-view-host.tsx";
 import { ViewDataState } from "./task-view-parts.tsx";
+import type { TaskViewProps } from "./task-view-props.ts";
 import { useTaskViewer } from "./use-task-viewer.ts";
 
 const ROW = 32;

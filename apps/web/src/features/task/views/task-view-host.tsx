@@ -1,23 +1,12 @@
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
-import type { Project } from "@tasuki/contract/project/project.schema";
 import { lazy, Suspense } from "react";
-import type { TaskTab } from "../../../lib/task-labels.ts";
-import type { TaskSearch } from "../task-search.ts";
+import type { TaskViewProps } from "./task-view-props.ts";
 
 // Each view (and dnd-kit's sortable parts) loads when first chosen, so the list page's script does not grow.
 const TaskBoard = lazy(() => import("./task-board.tsx").then((module) => ({ default: module.TaskBoard })));
 const TaskCalendar = lazy(() => import("./task-calendar.tsx").then((module) => ({ default: module.TaskCalendar })));
 const TaskGantt = lazy(() => import("./task-gantt.tsx").then((module) => ({ default: module.TaskGantt })));
-
-export interface TaskViewProps {
-  workspaceId: string;
-  tab: TaskTab;
-  search: TaskSearch;
-  projects: readonly Project[];
-  onOpenTask: (taskId: string) => void;
-  onSearch: (patch: Partial<TaskSearch>) => void;
-}
 
 /** The board, calendar or gantt chart of a tab, in place of the list. */
 export function TaskViewHost(props: TaskViewProps & { layout: "board" | "calendar" | "gantt" }) {
