@@ -7,7 +7,7 @@ import { PageLoader } from "../../../components/page-loader.tsx";
 import { useSignedInSession } from "../../../session/session.ts";
 import type { AnalyticsSearch } from "../analytics-search.ts";
 import { useAnalyticsScopes } from "../api/analytics-api.ts";
-import { SCOPE_PATHS } from "./analytics-page.tsx";
+import { SCOPE_PATHS } from "./analytics-scopes.ts";
 
 /** /analytics: the caller's widest scope (the workspace, their topmost group, or themselves). */
 export function AnalyticsLanding({ search }: { search: AnalyticsSearch }) {
