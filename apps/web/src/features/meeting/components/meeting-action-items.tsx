@@ -6,13 +6,12 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import type { MeetingDetail } from "@tasuki/contract/meeting/meeting.schema";
-import { newTaskContract } from "@tasuki/contract/task/task.contracts";
 import { useState } from "react";
 import type { PersonRef } from "../../../components/person-avatar.tsx";
 import { StaffPicker } from "../../../components/staff-picker.tsx";
-import { callApi } from "../../../lib/api-client.ts";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { newTask } from "../../task/api/task-mutations.ts";
 import { carriedChip } from "./meeting-chips.tsx";
 
 /** アクションアイテム: tasks of the meeting (and open ones of earlier occurrences), made here with an assignee and deadline. */
@@ -25,14 +24,12 @@ export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
   const add = async () => {
     if (!title.trim()) return;
     try {
-      await callApi(newTaskContract, {
-        body: {
-          workspace_id: meeting.workspace_id,
-          title: title.trim(),
-          meeting_id: meeting.id,
-          ...(assignee && { assignee_id: assignee.id }),
-          ...(deadline && { expires_at: deadline }),
-        },
+      await newTask({
+        workspace_id: meeting.workspace_id,
+        title: title.trim(),
+        meeting_id: meeting.id,
+        ...(assignee && { assignee_id: assignee.id }),
+        ...(deadline && { expires_at: deadline }),
       });
       setTitle("");
       setAssignee(null);
