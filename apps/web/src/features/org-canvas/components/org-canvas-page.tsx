@@ -22,10 +22,11 @@ import { ButtonLink } from "../../../components/router-link.tsx";
 import { fileDateStamp } from "../../../lib/date.ts";
 import { useSignedInSession } from "../../../session/session.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
+import { ancestorNames } from "../ancestor-names.ts";
 import { useGroupTreeWithMembers } from "../api/list-group-tree.ts";
 import { createCanvasMarkStore } from "../canvas-marks.ts";
 import { LayerLegend } from "./layer-legend.tsx";
-import { ancestorNames, OrgChart, type OrgChartHandle } from "./org-chart.tsx";
+import { OrgChart, type OrgChartHandle } from "./org-chart.tsx";
 
 /** Tall enough to work in, short enough that the page does not scroll under the tabs and the header. */
 const frameHeight = { xs: 520, md: "max(480px, calc(100vh - 330px))" };

@@ -1,7 +1,6 @@
 import "@xyflow/react/dist/style.css";
 import Box from "@mui/material/Box";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { useQueryClient } from "@tanstack/react-query";
 import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import type { GroupType } from "@tasuki/contract/workspace/workspace.schema";
 import {
@@ -10,7 +9,6 @@ import {
   type Edge,
   MiniMap,
   type NodeChange,
-  type OnNodeDrag,
   ReactFlow,
   useReactFlow,
 } from "@xyflow/react";
@@ -24,19 +22,18 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { showToast } from "../../../lib/toast.tsx";
-import { avatarImageQueryOptions } from "../api/get-avatar-image.ts";
-import { useUpdateGroup } from "../api/update-group.ts";
+import { ancestorNames } from "../ancestor-names.ts";
 import type { CanvasMarkStore } from "../canvas-marks.ts";
-import { avatarUrlsOf, decodeAvatars, downloadBlob, eachLimited, renderChartPng } from "../export-png.ts";
 import { type LayerStyle, layerStyles, NO_LAYER_COLOUR } from "../layer-style.ts";
 import { openingViewport } from "../opening-viewport.ts";
-import { descendantIds, layoutOrgChart, type PositionedGroup } from "../org-chart-layout.ts";
+import { layoutOrgChart } from "../org-chart-layout.ts";
 import { chartSx } from "./chart-styles.ts";
 import { GroupDetailPanel } from "./group-detail-panel.tsx";
 import { GroupNodeView, groupNodeHandles, NODE_HEIGHT, NODE_WIDTH, type OrgGroupNode } from "./group-node.tsx";
-import { MoveGroupDialog, type PendingMove } from "./move-group-dialog.tsx";
+import { MoveGroupDialog } from "./move-group-dialog.tsx";
 import { OrgCanvasContext } from "./org-canvas-context.ts";
+import { useChartPngExport } from "./use-chart-png-export.ts";
+import { useGroupDragMove } from "./use-group-drag-move.ts";
 
 const nodeTypes = { orgGroup: GroupNodeView };
 // Every group counts for the fit, drawn or not: with onlyRenderVisibleElements most are not measured yet.
@@ -44,7 +41,6 @@ const FIT_VIEW_OPTIONS = { padding: 0.06, maxZoom: 1, includeHiddenNodes: true }
 
 /** Width the group panel takes on the right of the chart, with its margins. */
 const PANEL_SPACE = 344;
-const MOVE_REFUSED_MESSAGE = "グループを、そのグループ自身やその下位グループの下へ移動することはできません。";
 
 const ariaLabelConfig = {
   "node.a11yDescription.default": "グループです。クリックするとメンバーの一覧を表示します。",
@@ -60,14 +56,6 @@ const ariaLabelConfig = {
   "minimap.ariaLabel": "ミニマップ",
   "handle.ariaLabel": "接続点",
 };
-
-function pointOf(event: MouseEvent | TouchEvent): { x: number; y: number } | null {
-  if ("touches" in event) {
-    const touch = event.touches[0] ?? event.changedTouches[0];
-    return touch ? { x: touch.clientX, y: touch.clientY } : null;
-  }
-  return { x: event.clientX, y: event.clientY };
-}
 
 export interface OrgChartHandle {
   focusGroup: (id: string) => void;
@@ -85,26 +73,6 @@ export interface OrgChartProps {
   onReady?: () => void;
   onExportingChange?: (exporting: boolean) => void;
   ref?: Ref<OrgChartHandle>;
-}
-
-/** The names from the top down to a group's parent, for the panel and the search. */
-export function ancestorNames(groups: GroupNode[]): Map<string, string[]> {
-  const byId = new Map(groups.map((group) => [group.id, group]));
-  const out = new Map<string, string[]>();
-  const resolve = (group: GroupNode, seen: Set<string>): string[] => {
-    const known = out.get(group.id);
-    if (known) return known;
-    const parent = group.parent_id ? byId.get(group.parent_id) : undefined;
-    let path: string[] = [];
-    if (parent && !seen.has(parent.id)) {
-      seen.add(parent.id);
-      path = [...resolve(parent, seen), parent.name];
-    }
-    out.set(group.id, path);
-    return path;
-  };
-  for (const group of groups) resolve(group, new Set([group.id]));
-  return out;
 }
 
 /**
@@ -286,137 +254,10 @@ export function OrgChart({
     return () => cancelAnimationFrame(frame);
   }, [stackLeaves]);
 
-  // ----- moving a group by drag and drop -----
+  const { onNodeDragStart, onNodeDrag, onNodeDragStop, pendingMove, cancelMove, confirmMove, moving } =
+    useGroupDragMove({ flow, layout, groups, groupById, placedById, marks, setNodes, focusAfterLayout });
 
-  const moveMutation = useUpdateGroup();
-  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
-  const dragging = useRef<{ id: string; excluded: Set<string>; parentId: string | null } | null>(null);
-
-  const hitTest = useCallback(
-    (point: { x: number; y: number }, draggedId: string): PositionedGroup | null => {
-      for (const node of layout.nodes) {
-        if (node.id === draggedId) continue;
-        if (
-          point.x >= node.x &&
-          point.x <= node.x + NODE_WIDTH &&
-          point.y >= node.y &&
-          point.y <= node.y + NODE_HEIGHT
-        ) {
-          return node;
-        }
-      }
-      return null;
-    },
-    [layout],
-  );
-
-  const onNodeDragStart = useCallback<OnNodeDrag<OrgGroupNode>>(
-    (_event, node) => {
-      const group = groupById.get(node.id);
-      dragging.current = { id: node.id, excluded: descendantIds(groups, node.id), parentId: group?.parent_id ?? null };
-      marks.set({ selectedId: null });
-    },
-    [groupById, groups, marks],
-  );
-
-  const onNodeDrag = useCallback<OnNodeDrag<OrgGroupNode>>(
-    (event, node) => {
-      const drag = dragging.current;
-      const point = pointOf(event);
-      if (!drag || !point) return;
-      const target = hitTest(flow.screenToFlowPosition(point), node.id);
-      if (!target || target.id === drag.parentId) {
-        marks.set({ dropTargetId: null, dropAllowed: false });
-        return;
-      }
-      marks.set({ dropTargetId: target.id, dropAllowed: !drag.excluded.has(target.id) });
-    },
-    [flow, hitTest, marks],
-  );
-
-  const onNodeDragStop = useCallback<OnNodeDrag<OrgGroupNode>>(
-    (_event, node) => {
-      const { dropTargetId, dropAllowed } = marks.get();
-      const drag = dragging.current;
-      dragging.current = null;
-      marks.set({ dropTargetId: null, dropAllowed: false });
-      // The card goes back to its place: the tree changes only once the server has agreed.
-      const home = placedById.get(node.id);
-      if (home) {
-        setNodes((current) =>
-          current.map((item) => (item.id === node.id ? { ...item, position: { x: home.x, y: home.y } } : item)),
-        );
-      }
-      if (!drag || !dropTargetId) return;
-      if (!dropAllowed) {
-        showToast(MOVE_REFUSED_MESSAGE, { type: "warning" });
-        return;
-      }
-      const group = groupById.get(node.id);
-      const target = groupById.get(dropTargetId);
-      if (!group || !target) return;
-      setPendingMove({
-        group,
-        target,
-        from: group.parent_id ? (groupById.get(group.parent_id) ?? null) : null,
-        descendantCount: drag.excluded.size - 1,
-      });
-    },
-    [groupById, marks, placedById],
-  );
-
-  const confirmMove = () => {
-    if (!pendingMove) return;
-    const { group, target } = pendingMove;
-    moveMutation.mutate(
-      { params: { id: group.id }, body: { parent_id: target.id } },
-      {
-        onSuccess: () => {
-          showToast(`${group.name} を ${target.name} の配下に移動しました`, { type: "success" });
-          focusAfterLayout.current = group.id;
-        },
-        // The server's own message is toasted by the query client (e.g. a move into its own subtree, or no permission).
-        onSettled: () => setPendingMove(null),
-      },
-    );
-  };
-
-  // ----- export -----
-
-  const queryClient = useQueryClient();
-  const exportPng = useCallback(
-    async (fileName: string) => {
-      onExportingChange?.(true);
-      try {
-        // Every picture the cards show, also of groups never drawn on screen (the avatar cache keeps them).
-        const dataUrls = new Map<string, string>();
-        await eachLimited(avatarUrlsOf(groups), 6, async (url) => {
-          try {
-            dataUrls.set(url, await queryClient.fetchQuery(avatarImageQueryOptions(url)));
-          } catch {
-            // that person gets their initial
-          }
-        });
-        const blob = await renderChartPng({
-          layout,
-          nodeWidth: NODE_WIDTH,
-          nodeHeight: NODE_HEIGHT,
-          groups: groupById,
-          layerOf: (group) => (group.group_type_id ? (layers.get(group.group_type_id) ?? null) : null),
-          hasLayers: layers.size > 0,
-          avatars: await decodeAvatars(dataUrls),
-        });
-        downloadBlob(blob, fileName);
-        showToast("組織図を画像として保存しました", { type: "success" });
-      } catch (error) {
-        console.error(error);
-        showToast("画像の作成に失敗しました。しばらくしてから再度お試しください。", { type: "error" });
-      } finally {
-        onExportingChange?.(false);
-      }
-    },
-    [groups, groupById, layers, layout, onExportingChange, queryClient],
-  );
+  const exportPng = useChartPngExport({ groups, groupById, layers, layout, onExportingChange });
 
   useImperativeHandle(ref, () => ({ focusGroup, exportPng }), [focusGroup, exportPng]);
 
@@ -500,12 +341,7 @@ export function OrgChart({
           />
         )}
       </Box>
-      <MoveGroupDialog
-        move={pendingMove}
-        pending={moveMutation.isPending}
-        onCancel={() => setPendingMove(null)}
-        onConfirm={confirmMove}
-      />
+      <MoveGroupDialog move={pendingMove} pending={moving} onCancel={cancelMove} onConfirm={confirmMove} />
     </OrgCanvasContext.Provider>
   );
 }
