@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import { buildApp } from "../src/app.ts";
 import type { Config } from "../src/config/config.ts";
 import type { AppContext } from "../src/context/app-context.ts";
-import { findUserByEmail } from "../src/modules/user/user.repository.ts";
+import { findUserByEmail } from "../src/modules/auth/account.repository.ts";
 import { insertWorkspaceUser } from "../src/modules/workspace-user/workspace-user.repository.ts";
 import type { RealtimeOptions } from "../src/realtime/realtime-hub.ts";
 import { type SmtpServer, startSmtpServer } from "./smtp.ts";

@@ -25,7 +25,7 @@ import {
   verificationCodeMail,
 } from "../../mail/templates.ts";
 import { hitLimit, hitLimits, refundHits } from "../../plugins/rate-limit.ts";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "../user/user.repository.ts";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "./account.repository.ts";
 import {
   consumeCode,
   consumeVerificationToken,

@@ -7,7 +7,7 @@ import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { AppError, badRequest, conflict, unauthorized } from "../../lib/app-error.ts";
-import { findIdentity, findUserByEmail, insertIdentity, insertUser } from "../user/user.repository.ts";
+import { findIdentity, findUserByEmail, insertIdentity, insertUser } from "./account.repository.ts";
 import { startSession } from "./auth.service.ts";
 import { findLiveOAuthState, issueOAuthState, type OAuthStateRow, spendOAuthState } from "./oauth-state.ts";
 

@@ -4,18 +4,11 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
 import { emailChangedMail, passwordChangedMail } from "../../mail/templates.ts";
+import { findIdentities, findUserByEmail, findUserById, type UserRow, updateUser } from "../auth/account.repository.ts";
 import { invalidateUserCodes, revokeUserSessions } from "../auth/auth.repository.ts";
 import { spendVerificationToken, verifyPasswordWithinLimits } from "../auth/auth.service.ts";
 import { assertAcceptablePassword, hashPassword } from "../auth/passwords.ts";
-import {
-  findIdentities,
-  findMemberships,
-  findUserByEmail,
-  findUserById,
-  type UserRow,
-  updateStaffEmail,
-  updateUser,
-} from "./user.repository.ts";
+import { findMemberships, updateStaffEmail } from "./user.repository.ts";
 
 export async function getMe(ctx: AppContext, userId: string, db: DbOrTx = ctx.db): Promise<User> {
   const user = await findUserById(db, userId);

@@ -14,8 +14,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/a
 import { hashOpaqueToken } from "../../lib/tokens.ts";
 import { assertPlanAllows } from "../../plan-gate/plan-gate.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
+import { findUserById } from "../auth/account.repository.ts";
 import { findImage } from "../image/image.repository.ts";
-import { findUserById } from "../user/user.repository.ts";
 import { findWorkspace } from "../workspace/workspace.repository.ts";
 import { countInvitationMails } from "./invitation-quota.ts";
 import {

@@ -13,7 +13,7 @@ import { requireMember } from "../../http/workspace-scope.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { effectiveRules } from "../../lib/permissions.ts";
 import { startFirstContract } from "../../plan-gate/plan-gate.ts";
-import { findUserById } from "../user/user.repository.ts";
+import { findUserById } from "../auth/account.repository.ts";
 import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";
 import {
   findDefinitions,
