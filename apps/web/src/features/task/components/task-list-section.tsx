@@ -14,6 +14,7 @@ import { useSignedInSession } from "../../../session/session.ts";
 import type { TemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import { ROOT_SECTION } from "../task-rows.ts";
 import { activeFilterCount, type TaskSearch } from "../task-search.ts";
+import { useTaskListDnd } from "./load-task-list-dnd.ts";
 import { TaskItemTrash } from "./task-item-trash.tsx";
 import { DeadlineLegend } from "./task-legend.tsx";
 import { TaskListEmpty, TaskListSkeleton } from "./task-list-placeholders.tsx";
@@ -27,13 +28,11 @@ import { useTaskAdditions, useTaskHeaderActions, useTaskRowActions } from "./use
 import { useTaskListRows } from "./use-task-list-rows.ts";
 import { useTaskSelection } from "./use-task-selection.ts";
 
-// The bulk bar and its dialog load with the first selection, the same way.
+// The bulk bar and its dialog load with the first selection, not with the list.
 const TaskBulkBar = lazy(() => import("./task-bulk-bar.tsx").then((module) => ({ default: module.TaskBulkBar })));
 const BulkPeriodicDialog = lazy(() =>
   import("./bulk-periodic-dialog.tsx").then((module) => ({ default: module.BulkPeriodicDialog })),
 );
-// dnd-kit and the rows that use it load when a list is first sorted by hand (task-list-dnd.tsx).
-const TaskListDnd = lazy(() => import("./task-list-dnd.tsx").then((module) => ({ default: module.TaskListDnd })));
 
 const HEADER_HEIGHT = 64;
 
@@ -81,6 +80,7 @@ export function TaskListSection({
     tasks,
   });
   const { flat, draggable, rows, visibleTasks, projectById, groupNameById } = layout;
+  const dndModule = useTaskListDnd(draggable);
   const selection = useTaskSelection(tasks, visibleTasks);
   const project = projectId ? projects.find((p) => p.id === projectId) : undefined;
   const dnd = useTaskDragAndDrop({ rows, tab, flat, cache });
@@ -201,14 +201,16 @@ export function TaskListSection({
             onAdd={flat && !trash ? () => layout.startAdd(ROOT_SECTION, "task") : undefined}
           />
         </Box>
-        {draggable ? (
-          // Until dnd-kit is in (a first switch to manual order), the same rows show without their handles.
-          <Suspense fallback={virtualRows}>
-            <TaskListDnd onDragOver={dnd.onDragOver} onDragEnd={dnd.onDragEnd} onDragCancel={dnd.clearDropTarget}>
-              {virtualRows}
-            </TaskListDnd>
-          </Suspense>
+        {draggable && dndModule ? (
+          <dndModule.TaskListDnd
+            onDragOver={dnd.onDragOver}
+            onDragEnd={dnd.onDragEnd}
+            onDragCancel={dnd.clearDropTarget}
+          >
+            {virtualRows}
+          </dndModule.TaskListDnd>
         ) : (
+          // Until dnd-kit is in (a first switch to manual order), the same rows show without their handles.
           virtualRows
         )}
         {noTasks && (
