@@ -7,7 +7,7 @@ import {
   isBusinessDay,
   withClosedDates,
   yearEndClosedDates,
-} from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
+} from "../apps/api/src/lib/holiday-calendar.ts";
 
 /** 年末年始 (12/29–1/3) and お盆の夏季休業 (8/13–8/15) of the years around today, as its settings hold them. */
 export function sampleClosedDays(today: CalendarDate): { date: CalendarDate; name: string }[] {

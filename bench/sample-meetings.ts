@@ -5,7 +5,7 @@ import { addDays, atTokyo, weekdayOf } from "@tasuki/contract/rules/tokyo-date";
 import { v7 as uuidv7 } from "uuid";
 import type { meetingParticipants, meetings } from "../apps/api/src/db/schema/meetings.ts";
 import type { primaryItems, tasks } from "../apps/api/src/db/schema/tasks.ts";
-import type { HolidayCalendar } from "../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
+import type { HolidayCalendar } from "../apps/api/src/lib/holiday-calendar.ts";
 import { dateDeadline, workingDayOnOrBefore } from "./sample-calendar.ts";
 
 const ROOMS = ["第1会議室", "第2会議室", "大会議室", "オンライン（Teams）"];

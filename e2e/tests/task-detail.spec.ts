@@ -7,7 +7,7 @@ import {
   newTaskContract,
 } from "@tasuki/contract/task/task.contracts";
 import { getMeContract } from "@tasuki/contract/user/get-me.contract";
-import { holidayJpCalendar } from "../../apps/api/src/modules/task/recurrence/holiday-calendar.ts";
+import { holidayJpCalendar } from "../../apps/api/src/lib/holiday-calendar.ts";
 import { api, createUser } from "../support/api.ts";
 import { expect, PASSWORD, test } from "../support/fixtures.ts";
 import { accessToken } from "../support/organization.ts";

@@ -10,6 +10,7 @@ import { purgeExpiredPrimaryItems, purgeExpiredSecondaryItems } from "./modules/
 import { defineMeetingJobs } from "./modules/meeting/meeting-jobs.ts";
 import { purgeExpiredMeetings } from "./modules/meeting/meeting-purge.repository.ts";
 import { defineDailyNotificationsJob } from "./modules/notification/daily-notifications.job.ts";
+import { notifyIntegrationBroken } from "./modules/notification/notification.service.ts";
 import { purgeExpiredProjects } from "./modules/project/project-purge.repository.ts";
 import { definePeriodicReplanJob } from "./modules/task/periodic-replan.job.ts";
 import { expiredTaskIds, purgeExpiredTasks } from "./modules/task/task-purge.repository.ts";
@@ -43,7 +44,7 @@ export function registerJobs(ctx: AppContext): void {
   defineDailyNotificationsJob(ctx);
   defineBillingDailyJob(ctx);
   defineMeetingJobs(ctx);
-  defineExternalDeliveryJob(ctx);
+  defineExternalDeliveryJob(ctx, notifyIntegrationBroken);
   defineWeeklyReportJob(ctx);
 
   // Night hours, when nobody works: 03:00 purge, 03:30 re-planning (before anyone opens the day's tasks).

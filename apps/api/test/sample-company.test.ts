@@ -7,8 +7,8 @@ import { fillSampleCompany } from "../../../bench/sample-company.ts";
 import { meetings } from "../src/db/schema/meetings.ts";
 import { tasks } from "../src/db/schema/tasks.ts";
 import { projects } from "../src/db/schema/workspaces.ts";
+import { isBusinessDay } from "../src/lib/holiday-calendar.ts";
 import { loadWorkspaceCalendar } from "../src/modules/calendar/workspace-calendar.ts";
-import { isBusinessDay } from "../src/modules/task/recurrence/holiday-calendar.ts";
 import { apiAs, createTestApp, type TestApp } from "./test-app.ts";
 
 // Tuesday 2026-12-15, 09:00 in Tokyo: the periodic horizon (60 days) runs over 年末年始.

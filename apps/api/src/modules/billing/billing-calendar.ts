@@ -10,7 +10,7 @@ import {
   tokyoTimeOfDay,
   weekdayOf,
 } from "@tasuki/contract/rules/tokyo-date";
-import { holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
+import { holidayJpCalendar } from "../../lib/holiday-calendar.ts";
 
 // Billing periods and due dates, on Japan's calendar: the Tokyo dates themselves come from the contract's module.
 

@@ -1,6 +1,6 @@
 import type { CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { DbOrTx } from "../../db/client.ts";
-import { CLOSED_DAY_NAME, type HolidayCalendar, holidayJpCalendar } from "../task/recurrence/holiday-calendar.ts";
+import { CLOSED_DAY_NAME, type HolidayCalendar, holidayJpCalendar } from "../../lib/holiday-calendar.ts";
 import { listClosedDays } from "./closed-day.repository.ts";
 
 /** What a day off is: a public holiday (祝日), one of the workspace's closed days (休業日), or a weekend. */

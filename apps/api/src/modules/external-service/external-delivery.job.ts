@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context/app-context.ts";
-import { runDelivery } from "./external-delivery.service.ts";
+import { type ConnectionBrokenNotice, runDelivery } from "./external-delivery.service.ts";
 
 declare module "../../jobs/jobs.ts" {
   interface JobPayloads {
@@ -11,13 +11,14 @@ declare module "../../jobs/jobs.ts" {
 /** Messages of one burst (a bulk assignment) go out side by side; the rate slots keep each channel's pace. */
 export const EXTERNAL_DELIVERY_CONCURRENCY = 4;
 
-export function defineExternalDeliveryJob(ctx: AppContext): void {
+/** `tellAdmins`: the in-app notice of a connection the provider refused (the notification module's). */
+export function defineExternalDeliveryJob(ctx: AppContext, tellAdmins: ConnectionBrokenNotice): void {
   ctx.jobs.define({
     name: "external-delivery",
     // runDelivery retries through its own rows (back-off, Retry-After); a throw here is a database failure.
     retry: { limit: 5, delaySeconds: 10, maxDelaySeconds: 600 },
     expireInSeconds: 120,
     concurrency: EXTERNAL_DELIVERY_CONCURRENCY,
-    handle: ({ delivery_id }) => runDelivery(ctx, delivery_id),
+    handle: ({ delivery_id }) => runDelivery(ctx, delivery_id, tellAdmins),
   });
 }

@@ -3,7 +3,6 @@ import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import { ProviderRateLimitedError, ProviderTokenRejectedError } from "../../integrations/integration-provider.ts";
 import { permissionsOf } from "../../lib/permissions.ts";
-import { notifyIntegrationBroken } from "../notification/notification.service.ts";
 import { enqueueDeliveryJobs } from "./external-delivery-plan.ts";
 import {
   blockRateKey,
@@ -53,6 +52,19 @@ function rateKeyOf(
 const backoffSeconds = (attempts: number) =>
   Math.min(BACKOFF_MAX_SECONDS, BACKOFF_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
 
+/**
+ * Tells these staff in the app that the workspace's connection to a service stopped: the notification module's
+ * notifyIntegrationBroken, handed in by the composition root (compose-jobs.ts). Notices stand on this module (it
+ * plans their Slack / Chatwork copies), so it cannot import them back.
+ */
+export type ConnectionBrokenNotice = (
+  ctx: AppContext,
+  tx: DbOrTx,
+  workspaceId: string,
+  service: "slack" | "chatwork",
+  staffIds: string[],
+) => Promise<void>;
+
 export type DeliveryOutcome = "sent" | "skipped" | "waiting" | "rate_limited" | "retry" | "failed" | "stopped";
 
 /**
@@ -61,7 +73,11 @@ export type DeliveryOutcome = "sent" | "skipped" | "waiting" | "rate_limited" | 
  * crash stays `sending` and is never repeated (no provider offers an idempotency key). Waiting for a rate
  * slot, a 429 and a retry all put it back to `pending` with a new job at the right time.
  */
-export async function runDelivery(ctx: AppContext, deliveryId: string): Promise<DeliveryOutcome> {
+export async function runDelivery(
+  ctx: AppContext,
+  deliveryId: string,
+  tellAdmins?: ConnectionBrokenNotice,
+): Promise<DeliveryOutcome> {
   const now = ctx.now();
   const row = await claimDelivery(ctx.db, deliveryId, now);
   if (!row) return "skipped";
@@ -107,7 +123,7 @@ export async function runDelivery(ctx: AppContext, deliveryId: string): Promise<
       await (link ? withLinkToken(ctx, link, post) : withConnectionToken(ctx, connection, post));
     }
   } catch (error) {
-    return handleFailure(ctx, row, link, key, error);
+    return handleFailure(ctx, row, link, key, error, tellAdmins);
   }
   await noteSent(ctx.db, key, ctx.now());
   await finishDelivery(ctx.db, row.id, { state: "sent", sentAt: ctx.now(), lastError: null, slotAt: null });
@@ -132,6 +148,7 @@ async function handleFailure(
   link: LinkRow | null,
   key: string,
   error: unknown,
+  tellAdmins: ConnectionBrokenNotice | undefined,
 ): Promise<DeliveryOutcome> {
   const now = ctx.now();
   if (error instanceof ProviderRateLimitedError) {
@@ -149,7 +166,7 @@ async function handleFailure(
         await updateLink(tx, row.workspaceId, link.id, { state: "broken" });
         await stopDeliveries(tx, row.connectionId, link.id);
       } else {
-        await markConnectionBroken(ctx, tx, row.workspaceId, row.connectionId, error.reason);
+        await markConnectionBroken(ctx, tx, row.workspaceId, row.connectionId, error.reason, tellAdmins);
       }
     });
     return "stopped";
@@ -165,7 +182,8 @@ async function handleFailure(
 
 /**
  * The provider refused the workspace's token: the connection is broken, its waiting deliveries stop (the
- * in-app notices stay), and everyone who may manage integrations hears of it in the app, once.
+ * in-app notices stay), and everyone who may manage integrations hears of it in the app, once (`tellAdmins`:
+ * the job always hands it in; the pacing tests that call runDelivery themselves never break a connection).
  */
 export async function markConnectionBroken(
   ctx: AppContext,
@@ -173,15 +191,17 @@ export async function markConnectionBroken(
   workspaceId: string,
   connectionId: string,
   reason: string,
+  tellAdmins: ConnectionBrokenNotice | undefined,
 ): Promise<void> {
   const connection = await findConnection(tx, workspaceId, connectionId);
   if (!connection || !(await breakConnection(tx, workspaceId, connectionId, reason, ctx.now()))) return;
   await stopDeliveries(tx, connectionId);
+  if (!tellAdmins) return;
   const staff = await listActiveStaffRoles(tx, workspaceId);
   const admins = staff.filter((person) =>
     permissionsOf(person.role, person.authorityRules).includes("manage_integrations"),
   );
-  await notifyIntegrationBroken(
+  await tellAdmins(
     ctx,
     tx,
     workspaceId,

@@ -1,10 +1,13 @@
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { NotificationKind } from "../../db/schema/notifications.ts";
-import type { TaskRow } from "../task/task.repository.ts";
+import type { tasks } from "../../db/schema/tasks.ts";
 import { loadRecipients, type NewNotification, type NotificationRow } from "./notification.repository.ts";
 import { deliver, emailStatusFor } from "./notification-delivery.ts";
 import { planCommentDeliveries, planTaskChangeDeliveries } from "./notification-external.ts";
+
+/** A task as its changes are told (the task module hands its rows in: notices stand below it). */
+type TaskRow = typeof tasks.$inferSelect;
 
 /*
  * Who is told of what: the notices other modules write in their change's transaction. The bell's reads are in

@@ -1,8 +1,8 @@
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import { recurrenceRuleSchema } from "@tasuki/contract/task/recurrence.schema";
 import { describe, expect, it } from "vitest";
+import { holidayJpCalendar } from "../../lib/holiday-calendar.ts";
 import { previewPeriodicRule } from "./periodic-preview.service.ts";
-import { holidayJpCalendar } from "./recurrence/holiday-calendar.ts";
 
 const rule = (input: object): RecurrenceRule => recurrenceRuleSchema.parse(input);
 const dates = (preview: { occurrences: { date: string }[] }) => preview.occurrences.map((o) => o.date);

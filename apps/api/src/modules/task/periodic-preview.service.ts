@@ -1,7 +1,7 @@
 import { addDays, type CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { PeriodicPreview } from "@tasuki/contract/task/periodic-preview.contract";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import { type HolidayCalendar, isBusinessDay } from "./recurrence/holiday-calendar.ts";
+import { type HolidayCalendar, isBusinessDay } from "../../lib/holiday-calendar.ts";
 import { occurrences } from "./recurrence/occurrences.ts";
 import { previewRule } from "./recurrence/preview-rule.ts";
 

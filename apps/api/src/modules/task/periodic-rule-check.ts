@@ -1,7 +1,7 @@
 import { formatJapaneseDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import { badRequest } from "../../lib/app-error.ts";
-import type { HolidayCalendar } from "./recurrence/holiday-calendar.ts";
+import type { HolidayCalendar } from "../../lib/holiday-calendar.ts";
 import { OUTLOOK_YEARS, ruleOutlook } from "./recurrence/rule-outlook.ts";
 
 export const NEVER_OCCURS = "periodic_rule_never_occurs";

@@ -1,8 +1,8 @@
 import { addDays, type CalendarDate, toDayNumber } from "@tasuki/contract/rules/tokyo-date";
 import type { DayBasis } from "@tasuki/contract/template/template.schema";
 import { badRequest } from "../../lib/app-error.ts";
+import { isBusinessDay } from "../../lib/holiday-calendar.ts";
 import type { WorkspaceCalendar } from "../calendar/workspace-calendar.ts";
-import { isBusinessDay } from "../task/recurrence/holiday-calendar.ts";
 
 /**
  * Calendar days far enough to hold any template (offsets and durations are bounded by TEMPLATE_LIMITS) plus

@@ -1,6 +1,6 @@
 import { type RecurrenceRuleInput, recurrenceRuleSchema } from "@tasuki/contract/task/recurrence.schema";
 import { describe, expect, it } from "vitest";
-import { holidayJpCalendar, withClosedDates, yearEndClosedDates } from "./holiday-calendar.ts";
+import { holidayJpCalendar, withClosedDates, yearEndClosedDates } from "../../../lib/holiday-calendar.ts";
 import { nextOccurrences, occurrences } from "./occurrences.ts";
 
 const rule = (input: RecurrenceRuleInput) => recurrenceRuleSchema.parse(input);

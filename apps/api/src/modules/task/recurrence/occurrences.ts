@@ -9,8 +9,8 @@ import {
   weekdayOfDayNumber,
 } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import type { HolidayCalendar } from "./holiday-calendar.ts";
-import { isBusinessDay } from "./holiday-calendar.ts";
+import type { HolidayCalendar } from "../../../lib/holiday-calendar.ts";
+import { isBusinessDay } from "../../../lib/holiday-calendar.ts";
 
 /**
  * How far a holiday move may look for a business day. The longest closures seen in Japan (Golden Week

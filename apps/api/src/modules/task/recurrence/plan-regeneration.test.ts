@@ -1,6 +1,6 @@
 import { type RecurrenceRuleInput, recurrenceRuleSchema } from "@tasuki/contract/task/recurrence.schema";
 import { describe, expect, it } from "vitest";
-import { holidayJpCalendar as calendar } from "./holiday-calendar.ts";
+import { holidayJpCalendar as calendar } from "../../../lib/holiday-calendar.ts";
 import { type ExistingOccurrence, planRegeneration, type RegenerationPlan } from "./plan-regeneration.ts";
 
 const rule = (input: RecurrenceRuleInput) => recurrenceRuleSchema.parse(input);

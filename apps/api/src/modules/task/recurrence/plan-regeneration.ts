@@ -1,6 +1,6 @@
 import { addDays, type CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import type { HolidayCalendar } from "./holiday-calendar.ts";
+import type { HolidayCalendar } from "../../../lib/holiday-calendar.ts";
 import { occurrences } from "./occurrences.ts";
 
 export interface ExistingOccurrence<Id = string> {

@@ -1,6 +1,6 @@
 import { recurrencePreviewSchema, recurrenceRuleSchema } from "@tasuki/contract/task/recurrence.schema";
 import { describe, expect, it } from "vitest";
-import { holidayJpCalendar } from "./holiday-calendar.ts";
+import { holidayJpCalendar } from "../../../lib/holiday-calendar.ts";
 import { previewRule } from "./preview-rule.ts";
 
 describe("previewRule", () => {

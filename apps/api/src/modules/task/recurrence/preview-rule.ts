@@ -1,8 +1,8 @@
 import type { CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrencePreview, RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
+import type { HolidayCalendar } from "../../../lib/holiday-calendar.ts";
 import { deadlineFor } from "./deadline.ts";
 import { describeRule } from "./describe-rule.ts";
-import type { HolidayCalendar } from "./holiday-calendar.ts";
 import { previewOccurrences } from "./occurrences.ts";
 
 /** What the rule editor shows before saving: the rule in words and the next `n` deadlines after `afterDate`. */

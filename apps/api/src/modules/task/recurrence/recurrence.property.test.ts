@@ -3,7 +3,12 @@ import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import { recurrenceRuleSchema } from "@tasuki/contract/task/recurrence.schema";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { holidayJpCalendar, isBusinessDay, withClosedDates, yearEndClosedDates } from "./holiday-calendar.ts";
+import {
+  holidayJpCalendar,
+  isBusinessDay,
+  withClosedDates,
+  yearEndClosedDates,
+} from "../../../lib/holiday-calendar.ts";
 import { nextOccurrences, occurrences } from "./occurrences.ts";
 import { type ExistingOccurrence, planRegeneration } from "./plan-regeneration.ts";
 

@@ -1,6 +1,6 @@
 import { addMonths, type CalendarDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
-import type { HolidayCalendar } from "./holiday-calendar.ts";
+import type { HolidayCalendar } from "../../../lib/holiday-calendar.ts";
 import { LAST_DATE, occurrences } from "./occurrences.ts";
 
 /**
