@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
-import { secondaryItems, tasks } from "../../db/schema/tasks.ts";
+import { primaryItems, secondaryItems, tasks } from "../../db/schema/tasks.ts";
 
 /** The live secondary items under these primary items, in their order. */
 export async function findLiveSecondaryItemsUnder(
@@ -38,10 +38,47 @@ export async function findLiveTasksUnder(
     .where(and(eq(tasks.workspaceId, workspaceId), isNull(tasks.deletedAt), or(...parents)));
 }
 
+/**
+ * Copies of tasks under copied items. The item module writes its trees' tasks itself, as trashing and restoring a
+ * tree does (item.repository.ts): the task module stands on this one (a task is placed under items).
+ */
+export async function insertTaskCopies(
+  db: DbOrTx,
+  values: (typeof tasks.$inferInsert)[],
+): Promise<(typeof tasks.$inferSelect)[]> {
+  if (!values.length) return [];
+  return db.insert(tasks).values(values).returning();
+}
+
 export async function insertSecondaryItemRows(
   db: DbOrTx,
   values: (typeof secondaryItems.$inferInsert)[],
 ): Promise<(typeof secondaryItems.$inferSelect)[]> {
   if (!values.length) return [];
   return db.insert(secondaryItems).values(values).returning();
+}
+
+/** A meeting's live agenda items (大項目) not marked 済, in their order. */
+export async function findOpenAgendaItems(db: DbOrTx, workspaceId: string, meetingId: string) {
+  return db
+    .select()
+    .from(primaryItems)
+    .where(
+      and(
+        eq(primaryItems.workspaceId, workspaceId),
+        eq(primaryItems.meetingId, meetingId),
+        isNull(primaryItems.deletedAt),
+        eq(primaryItems.done, false),
+      ),
+    )
+    .orderBy(asc(primaryItems.position));
+}
+
+/** The items a meeting's agenda was carried from (trashed copies included: an item is carried once). */
+export async function findCarriedFromIds(db: DbOrTx, workspaceId: string, meetingId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ from: primaryItems.carriedFromId })
+    .from(primaryItems)
+    .where(and(eq(primaryItems.workspaceId, workspaceId), eq(primaryItems.meetingId, meetingId)));
+  return new Set(rows.map((row) => row.from).filter((id): id is string => id !== null));
 }

@@ -71,11 +71,6 @@ export async function findItems(
   return lock ? query.for(lock) : query;
 }
 
-export const findPrimaryItems = (db: DbOrTx, workspaceId: string, ids: string[], lock?: "update" | "share") =>
-  findItems(db, "primary", workspaceId, ids, lock) as Promise<PrimaryItemRow[]>;
-export const findSecondaryItems = (db: DbOrTx, workspaceId: string, ids: string[], lock?: "update" | "share") =>
-  findItems(db, "secondary", workspaceId, ids, lock) as Promise<SecondaryItemRow[]>;
-
 export async function listItems(
   db: DbOrTx,
   workspaceId: string,

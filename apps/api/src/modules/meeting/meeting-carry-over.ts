@@ -1,15 +1,10 @@
-import { positionBetween } from "@tasuki/contract/rules/position";
 import { meetingAudienceWithin } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
-import type { DbOrTx } from "../../db/client.ts";
-import { insertItems, lastItemPosition } from "../item/item.repository.ts";
-import { findLiveSecondaryItemsUnder } from "../item/item-copy.repository.ts";
+import { carryAgendaOver } from "../item/item-copy.ts";
 import {
-  findCarriedFromIds,
   findEndedUncarried,
   findEndedUncarriedBefore,
   findNextOccurrence,
-  findOpenAgendaItems,
   lockMeeting,
   type MeetingRow,
   updateMeetings,
@@ -31,56 +26,12 @@ async function carryOver(ctx: AppContext, ended: MeetingRow): Promise<number> {
     const next = await findNextOccurrence(tx, row);
     // The copies are seen by the next occurrence's audience: carried only when all of it may see this one.
     const copied =
-      next && (await meetingAudienceWithin(tx, row.workspaceId, next, row)) ? await copyOpenAgenda(tx, row, next) : 0;
+      next && (await meetingAudienceWithin(tx, row.workspaceId, next, row))
+        ? await carryAgendaOver(tx, row.workspaceId, row.id, next.id)
+        : 0;
     await updateMeetings(tx, row.workspaceId, [row.id], { carriedOverAt: ctx.now() });
     return copied;
   });
-}
-
-async function copyOpenAgenda(tx: DbOrTx, row: MeetingRow, next: MeetingRow): Promise<number> {
-  const already = await findCarriedFromIds(tx, row.workspaceId, next.id);
-  const toCopy = (await findOpenAgendaItems(tx, row.workspaceId, row.id)).filter((item) => !already.has(item.id));
-  if (!toCopy.length) return 0;
-  let last = await lastItemPosition(tx, row.workspaceId, { level: "primary", projectId: null, meetingId: next.id });
-  const made = await insertItems(
-    tx,
-    "primary",
-    toCopy.map((item) => {
-      last = positionBetween(last, null);
-      return {
-        workspaceId: row.workspaceId,
-        meetingId: next.id,
-        name: item.name,
-        description: item.description,
-        carriedFromId: item.id,
-        position: last,
-        createdBy: item.createdBy,
-      };
-    }),
-  );
-  const copyOf = new Map(made.map((item) => [item.carriedFromId!, item.id]));
-  const children = await findLiveSecondaryItemsUnder(
-    tx,
-    row.workspaceId,
-    toCopy.map((item) => item.id),
-  );
-  await insertItems(
-    tx,
-    "secondary",
-    children
-      .filter((child) => !child.done)
-      .map((child) => ({
-        workspaceId: row.workspaceId,
-        meetingId: next.id,
-        primaryItemId: copyOf.get(child.primaryItemId)!,
-        name: child.name,
-        description: child.description,
-        carriedFromId: child.id,
-        position: child.position,
-        createdBy: child.createdBy,
-      })),
-  );
-  return made.length;
 }
 
 /** The `meeting-carry-over` job (every 10 minutes): every ended occurrence not carried over yet. */

@@ -325,31 +325,6 @@ export async function findEndedUncarriedBefore(
     .orderBy(asc(meetings.endsAt));
 }
 
-/** A meeting's live agenda items (大項目) not marked 済, in their order. */
-export async function findOpenAgendaItems(db: DbOrTx, workspaceId: string, meetingId: string) {
-  return db
-    .select()
-    .from(primaryItems)
-    .where(
-      and(
-        eq(primaryItems.workspaceId, workspaceId),
-        eq(primaryItems.meetingId, meetingId),
-        isNull(primaryItems.deletedAt),
-        eq(primaryItems.done, false),
-      ),
-    )
-    .orderBy(asc(primaryItems.position));
-}
-
-/** The items a meeting's agenda was carried from (trashed copies included: an item is carried once). */
-export async function findCarriedFromIds(db: DbOrTx, workspaceId: string, meetingId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ from: primaryItems.carriedFromId })
-    .from(primaryItems)
-    .where(and(eq(primaryItems.workspaceId, workspaceId), eq(primaryItems.meetingId, meetingId)));
-  return new Set(rows.map((row) => row.from).filter((id): id is string => id !== null));
-}
-
 /**
  * The meetings among these that people have put work into: a live agenda item or action item. Such an
  * occurrence is theirs like an edited one, so the series generator never removes it.

@@ -4,7 +4,7 @@ import { positionBetween } from "@tasuki/contract/rules/position";
 import { startOfTokyoDay, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
 import type { RecurrenceRule } from "@tasuki/contract/task/recurrence.schema";
 import type { z } from "zod";
-import { checkAccess, meetingViewerOf, requireProjectsVisible, taskViewerOf } from "../../access/access.ts";
+import { checkAccess, meetingViewerOf, requireProjectsVisible } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
@@ -14,7 +14,6 @@ import { moveBetween } from "../../lib/position.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404, projectNotFound, requireLiveParents } from "../item/item-access.ts";
 import { requireRuleOccurs } from "../task/periodic-rule-check.ts";
-import { findVisibleTasks } from "../task/task.repository.ts";
 import { periodicCalendar } from "../task/task-periodic.service.ts";
 import { presentAll } from "../task/task-presentation.ts";
 import {
@@ -208,15 +207,11 @@ export async function presentDetail(ctx: AppContext, member: Membership, row: Me
   const carried = await findMeetingTasks(ctx.db, row.workspaceId, earlier, true);
   // The task rule decides which action items the caller sees (a guest: their own).
   const all = [...own, ...carried];
-  const visible = new Set(
-    (
-      await findVisibleTasks(
-        ctx.db,
-        row.workspaceId,
-        all.map((task) => task.id),
-        taskViewerOf(member),
-      )
-    ).map((task) => task.id),
+  const visible = await checkAccess(
+    ctx.db,
+    member,
+    "task",
+    all.map((task) => task.id),
   );
   const shown = all.filter((task) => visible.has(task.id));
   const presented = await presentAll(ctx, ctx.db, row.workspaceId, shown);

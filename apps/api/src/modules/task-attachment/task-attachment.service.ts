@@ -1,6 +1,5 @@
 import type { TaskAttachment } from "@tasuki/contract/task/task-attachment.schema";
 import { v7 as uuidv7 } from "uuid";
-import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import type { Membership } from "../../http/workspace-scope.ts";
@@ -8,8 +7,7 @@ import { forbidden, notFound } from "../../lib/app-error.ts";
 import { type ObjectStorage, scopedStorage } from "../../storage/object-storage.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { memberOr404 } from "../item/item-access.ts";
-import { findVisibleTasks, type TaskRow } from "../task/task.repository.ts";
-import { lockTasks, openTasks, taskInTrash } from "../task/task-access.ts";
+import { findVisibleTasksOf, lockTasks, openTasks, type TaskRow, taskInTrash } from "../task/task-access.ts";
 import { loadStaffRefs, type StaffRefRow } from "../workspace-user/staff-directory.service.ts";
 import { sanitizeFileName } from "./attachment-file-name.ts";
 import { makePreview } from "./attachment-preview.ts";
@@ -159,7 +157,7 @@ async function openAttachment(ctx: AppContext, auth: RequestAuth, id: string) {
   const member = await memberOr404(ctx.db, auth, workspaceId, attachmentNotFound);
   const row = await findLiveAttachment(ctx.db, workspaceId, id);
   if (!row) throw attachmentNotFound();
-  const [task] = await findVisibleTasks(ctx.db, workspaceId, [row.taskId], taskViewerOf(member));
+  const [task] = await findVisibleTasksOf(ctx.db, member, [row.taskId]);
   if (!task || task.deletedAt) throw attachmentNotFound();
   return { member, row, task };
 }

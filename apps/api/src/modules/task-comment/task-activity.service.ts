@@ -3,9 +3,9 @@ import type { ActivityFieldChange, TaskActivity } from "@tasuki/contract/task-co
 import { checkAccess } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
-import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
-import { listStatusChanges } from "../task/task.repository.ts";
+import { findPrimaryItems, findSecondaryItems } from "../item/item-rows.ts";
 import { openTasks } from "../task/task-access.ts";
+import { listTaskStatusChanges } from "../task/task-presentation.ts";
 import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import {
   findNames,
@@ -66,7 +66,7 @@ export async function listTaskActivity(
   const workspaceId = task.workspaceId;
   const [comments, statuses, audit] = await Promise.all([
     listComments(ctx.db, workspaceId, task.id, { withDeleted: true, limit: COMMENT_LIMIT }),
-    listStatusChanges(ctx.db, workspaceId, task.id),
+    listTaskStatusChanges(ctx.db, workspaceId, task.id),
     listTaskAudit(ctx.db, workspaceId, task.id, AUDIT_LIMIT),
   ]);
 

@@ -10,8 +10,7 @@ import type { Membership } from "../../http/workspace-scope.ts";
 import { badRequest, forbidden, notFound } from "../../lib/app-error.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { notifyTaskComment } from "../notification/notification.service.ts";
-import type { TaskRow } from "../task/task.repository.ts";
-import { lockTasks, openTasks, taskInTrash } from "../task/task-access.ts";
+import { lockTasks, openTasks, type TaskRow, taskInTrash } from "../task/task-access.ts";
 import { loadStaffRefs, type StaffRefRow } from "../workspace-user/staff-directory.service.ts";
 import { commentText, labelMentions, sanitizeComment } from "./sanitize-comment.ts";
 import {

@@ -8,7 +8,13 @@ import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { memberOr404 } from "../item/item-access.ts";
 import { findTaskWorkspaceIds, findVisibleTasks, lockVisibleTasks, type TaskRow } from "./task.repository.ts";
 
+export type { TaskRow };
+
 const taskNotFound = () => notFound("task");
+
+/** The tasks among these ids that the member may see (the task rule), trashed ones too; no 404. */
+export const findVisibleTasksOf = (db: DbOrTx, member: Membership, ids: string[]) =>
+  findVisibleTasks(db, member.workspaceId, ids, taskViewerOf(member));
 
 /** The caller as the task rules (the contract's task-rules, shared with the web app) see them. */
 export const taskActorOf = (member: Membership): TaskActor => ({

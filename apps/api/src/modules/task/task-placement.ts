@@ -2,8 +2,8 @@ import { checkAccess } from "../../access/access.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { Membership } from "../../http/workspace-scope.ts";
 import { AppError, badRequest } from "../../lib/app-error.ts";
-import { findPrimaryItems, findSecondaryItems } from "../item/item.repository.ts";
 import { meetingNotFound, parentInTrash, projectNotFound, trashedParentIds } from "../item/item-access.ts";
+import { findPrimaryItems, findSecondaryItems } from "../item/item-rows.ts";
 import { findLiveGroupIds, findLiveStaffIds } from "../workspace-user/staff-directory.service.ts";
 
 const referenceNotFound = (code: string, what: string, field: string) =>

@@ -53,6 +53,10 @@ export async function presentAll(ctx: AppContext, db: DbOrTx, workspaceId: strin
   return rows.map((row) => present(row, staff, now));
 }
 
+/** A task's status changes, newest first (at most 500): its detail's history, and the activity log's. */
+export const listTaskStatusChanges = (db: DbOrTx, workspaceId: string, taskId: string) =>
+  listStatusChanges(db, workspaceId, taskId);
+
 export async function presentDetail(ctx: AppContext, row: TaskRow): Promise<TaskDetail> {
   const changes = await listStatusChanges(ctx.db, row.workspaceId, row.id);
   const ids = [row.assigneeId, row.managerId, ...changes.map((change) => change.changedBy)].filter(

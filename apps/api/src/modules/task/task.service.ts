@@ -3,7 +3,6 @@ import type { newTaskContract } from "@tasuki/contract/task/task.contracts";
 import type { TaskDetail, TaskPatch } from "@tasuki/contract/task/task.schema";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
-import { taskViewerOf } from "../../access/access.ts";
 import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { TaskNotificationSettings } from "../../db/schema/tasks.ts";
@@ -11,12 +10,18 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
-import { findVisibleTasks, insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
-import { lockTasks, openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
+import { insertTasks, type TaskRow, updateTasks } from "./task.repository.ts";
+import { findVisibleTasksOf, lockTasks, openTasks, requireTaskWriter, taskInTrash } from "./task-access.ts";
 import { allPlacement, loadReferences, type Placement, place, resolvePlacement } from "./task-placement.ts";
 import { presentDetail } from "./task-presentation.ts";
 
 type NewBody = z.output<typeof newTaskContract.body>;
+
+/**
+ * Tasks written as they are in one statement, for a module that builds them itself (a template's trees): the caller
+ * has checked their placement and people, and tells their notices.
+ */
+export const insertTaskRows = (db: DbOrTx, values: Parameters<typeof insertTasks>[1]) => insertTasks(db, values);
 
 export function checkDates(startsAt: Date | null, expiresAt: Date | null): void {
   if (startsAt && expiresAt && expiresAt < startsAt) {
@@ -234,7 +239,7 @@ export async function restoreTasks(ctx: AppContext, auth: RequestAuth, ids: stri
       { deletedAt: null, deletedBatch: null },
     );
   });
-  return findVisibleTasks(ctx.db, member.workspaceId, ids, taskViewerOf(member));
+  return findVisibleTasksOf(ctx.db, member, ids);
 }
 
 export async function restoreTask(ctx: AppContext, auth: RequestAuth, id: string): Promise<TaskDetail> {

@@ -7,13 +7,10 @@ import type { TemplateTaskNode } from "../../db/schema/templates.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { badRequest } from "../../lib/app-error.ts";
 import { loadWorkspaceCalendar } from "../calendar/workspace-calendar.ts";
-import type { ItemRow } from "../item/item.repository.ts";
 import { openItems } from "../item/item.service.ts";
 import { itemInTrash } from "../item/item-access.ts";
-import { findLiveSecondaryItemsUnder } from "../item/item-copy.repository.ts";
-import { findCopyableTasksUnder } from "../item/item-copy.ts";
-import type { TaskRow } from "../task/task.repository.ts";
-import { openTasks, taskInTrash } from "../task/task-access.ts";
+import { findCopyableTree } from "../item/item-copy.ts";
+import { openTasks, type TaskRow, taskInTrash } from "../task/task-access.ts";
 import { insertTemplateLast, requireTemplateEditor } from "./template.service.ts";
 import { CALENDAR_SPAN_DAYS, dayCounter } from "./template-dates.ts";
 
@@ -100,17 +97,12 @@ export async function saveItemAsTemplate(
 ) {
   const { member, rows } = await openItems(ctx, auth, level, [input.id]);
   requireTemplateEditor(member);
-  const item: ItemRow = rows[0]!;
+  const item = rows[0]!;
   if (item.deletedAt) throw itemInTrash();
   const workspaceId = member.workspaceId;
-  const children =
-    level === "primary" ? byPosition(await findLiveSecondaryItemsUnder(ctx.db, workspaceId, [item.id])) : [];
-  const tasks = byPosition(
-    await findCopyableTasksUnder(ctx.db, member, {
-      primaryItemIds: level === "primary" ? [item.id] : [],
-      secondaryItemIds: level === "primary" ? children.map((child) => child.id) : [item.id],
-    }),
-  );
+  const tree = await findCopyableTree(ctx.db, member, level, item);
+  const children = byPosition(tree.children);
+  const tasks = byPosition(tree.tasks);
   if (tasks.length > TEMPLATE_LIMITS.maxTasks || children.length > TEMPLATE_LIMITS.maxSecondaryItems) throw tooLarge();
   const node = await toNodes(ctx, workspaceId, tasks, input.day_basis);
   const name = input.name ?? item.name;

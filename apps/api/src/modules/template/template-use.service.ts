@@ -12,14 +12,6 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { AppError, forbidden } from "../../lib/app-error.ts";
 import { loadWorkspaceCalendar } from "../calendar/workspace-calendar.ts";
-import {
-  findItems,
-  findPrimaryItems,
-  findSecondaryItems,
-  type ItemRow,
-  insertItems,
-  lastItemPosition,
-} from "../item/item.repository.ts";
 import { presentItem } from "../item/item.service.ts";
 import {
   itemInTrash,
@@ -28,8 +20,16 @@ import {
   requireItemWriter,
   requireLiveParents,
 } from "../item/item-access.ts";
+import {
+  findPrimaryItems,
+  findSecondaryItems,
+  type ItemRow,
+  insertItemRows,
+  lastPositionIn,
+} from "../item/item-rows.ts";
 import { notifyTaskChanges } from "../notification/notification.service.ts";
-import { insertTasks, type TaskRow } from "../task/task.repository.ts";
+import { insertTaskRows } from "../task/task.service.ts";
+import type { TaskRow } from "../task/task-access.ts";
 import { presentAll } from "../task/task-presentation.ts";
 import { findLiveStaffIds } from "../workspace-user/staff-directory.service.ts";
 import { findParentManagers, type TemplateRow } from "./template.repository.ts";
@@ -283,7 +283,7 @@ export async function useTemplates(
 
   const { dated } = await dateTrees(ctx.db, workspaceId, input.start_date, trees);
   const now = ctx.now();
-  const taskValues: (Parameters<typeof insertTasks>[1][number] & { id: string })[] = [];
+  const taskValues: (Parameters<typeof insertTaskRows>[1][number] & { id: string })[] = [];
   const addTask = (item: DatedNode, under: { primaryItemId: string | null; secondaryItemId: string | null }) => {
     taskValues.push({
       id: uuidv7(),
@@ -307,11 +307,11 @@ export async function useTemplates(
   const made = await ctx.db.transaction(async (tx) => {
     // The item the trees go under is held until the end: a concurrent trash waits, and cannot leave them live.
     if (target.primary) {
-      const [held] = await findItems(tx, "primary", workspaceId, [target.primary.id], "share");
+      const [held] = await findPrimaryItems(tx, workspaceId, [target.primary.id], "share");
       if (!held || held.deletedAt) throw itemInTrash();
     }
     if (target.secondary) {
-      const [held] = await findItems(tx, "secondary", workspaceId, [target.secondary.id], "share");
+      const [held] = await findSecondaryItems(tx, workspaceId, [target.secondary.id], "share");
       if (!held || held.deletedAt) throw itemInTrash();
     }
     const base = {
@@ -320,10 +320,11 @@ export async function useTemplates(
       meetingId: target.parent.meetingId,
       createdBy: member.id,
     };
-    const primaryValues: (Parameters<typeof insertItems>[2][number] & { id: string })[] = [];
-    const secondaryValues: (Parameters<typeof insertItems>[2][number] & { id: string; primaryItemId: string })[] = [];
+    const primaryValues: (Parameters<typeof insertItemRows>[2][number] & { id: string })[] = [];
+    const secondaryValues: (Parameters<typeof insertItemRows>[2][number] & { id: string; primaryItemId: string })[] =
+      [];
     if (kind === "primary_item") {
-      let position = (await lastItemPosition(tx, workspaceId, { level: "primary", ...target.parent })) ?? 0;
+      let position = (await lastPositionIn(tx, workspaceId, { level: "primary", ...target.parent })) ?? 0;
       for (const tree of dated) {
         const primaryItemId = uuidv7();
         primaryValues.push({
@@ -349,7 +350,7 @@ export async function useTemplates(
       }
     } else if (kind === "secondary_item") {
       const primaryItemId = target.primary!.id;
-      let position = (await lastItemPosition(tx, workspaceId, { level: "secondary", primaryItemId })) ?? 0;
+      let position = (await lastPositionIn(tx, workspaceId, { level: "secondary", primaryItemId })) ?? 0;
       for (const tree of dated) {
         const secondaryItemId = uuidv7();
         secondaryValues.push({
@@ -369,9 +370,9 @@ export async function useTemplates(
       };
       for (const tree of dated) for (const task of tree.tasks) addTask(task, under);
     }
-    const primaries = await insertItems(tx, "primary", primaryValues);
-    const secondaries = await insertItems(tx, "secondary", secondaryValues);
-    const tasks = await insertTasks(tx, taskValues);
+    const primaries = await insertItemRows(tx, "primary", primaryValues);
+    const secondaries = await insertItemRows(tx, "secondary", secondaryValues);
+    const tasks = await insertTaskRows(tx, taskValues);
     await notifyTaskChanges(
       ctx,
       tx,
