@@ -5,6 +5,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ToastContainer } from "react-toastify";
 import { StaffSearchProvider } from "./components/staff-picker.tsx";
+import { TemplateEntryPointsProvider } from "./components/template-entry-points.ts";
+import { useTemplateEntryPointDialogs } from "./features/template/components/template-entry-points.tsx";
 import { useStaffSearch } from "./features/workspace-user/api/use-staff-search.ts";
 import { TOAST_AUTO_CLOSE_MS, TOAST_MIN_HEIGHT_PX } from "./lib/constants.ts";
 import { queryClient } from "./lib/query-client.ts";
@@ -29,7 +31,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <GlobalStyles styles={toastStyles} />
-        <StaffSearchProvider value={useStaffSearch}>{children}</StaffSearchProvider>
+        <StaffSearchProvider value={useStaffSearch}>
+          <TemplateEntryPointsProvider value={useTemplateEntryPointDialogs}>{children}</TemplateEntryPointsProvider>
+        </StaffSearchProvider>
         <ToastContainer
           // Bottom right keeps the header (workspace switcher, user menu) clickable while a toast is up.
           position="bottom-right"

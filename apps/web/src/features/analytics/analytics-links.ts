@@ -1,11 +1,23 @@
 import type { AnalyticsBreakdownBy, AnalyticsScopeKind } from "@tasuki/contract/analytics/analytics.schema";
-import type { TaskSearch } from "../task/task-search.ts";
 
 export type TaskListPath = "/task/me" | "/task/group" | "/task/management" | "/task/project";
 
+/**
+ * The filters of the task list's address that a link from analytics sets: a part of the task pages' search
+ * (features/task/task-search.ts), which the router's typed links check against it.
+ */
+export interface TaskListFilters {
+  project_id?: string;
+  group_id?: string;
+  assignee_id?: string;
+  manager_id?: string;
+  priority?: string;
+  status?: string;
+}
+
 export interface TaskListLink {
   to: TaskListPath;
-  search: Partial<TaskSearch>;
+  search: TaskListFilters;
 }
 
 /**

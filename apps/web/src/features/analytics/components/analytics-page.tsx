@@ -17,10 +17,11 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { ForbiddenPage } from "../../../components/forbidden-page.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
+import { UpgradePrompt } from "../../../components/upgrade-prompt.tsx";
 import { isApiRequestError } from "../../../lib/api-error.ts";
 import { useSignedInSession } from "../../../session/session.ts";
 import { usePlan } from "../../billing/api/use-plan.ts";
-import { UpgradePrompt } from "../../billing/components/upgrade-prompt.tsx";
+import { useWhoUpgrades } from "../../billing/api/use-who-upgrades.ts";
 import { scopeTaskList } from "../analytics-links.ts";
 import { type AnalyticsSearch, PERIOD_LABELS } from "../analytics-search.ts";
 import { useAnalyticsScopes, useAnalyticsSummary } from "../api/analytics-api.ts";
@@ -48,12 +49,14 @@ export function AnalyticsPage({ kind, id, search }: { kind: AnalyticsScopeKind; 
   const scopes = useAnalyticsScopes(workspaceId);
   const summary = useAnalyticsSummary(query);
   const plan = usePlan(workspaceId);
+  const who = useWhoUpgrades();
   const setSearch = (next: Partial<AnalyticsSearch>) =>
     void navigate({ to: ".", search: (previous: AnalyticsSearch) => ({ ...previous, ...next }), replace: true });
 
   const status = isApiRequestError(summary.error) ? summary.error.status : null;
   const premiumRefused = isApiRequestError(summary.error) && summary.error.code === "premium_required";
-  if (!plan.hasFeature("analytics") || premiumRefused) return <UpgradePrompt feature="analytics" title="分析" />;
+  if (!plan.hasFeature("analytics") || premiumRefused)
+    return <UpgradePrompt feature="analytics" title="分析" who={who} />;
   if (status === 403) {
     return (
       <ForbiddenPage

@@ -8,7 +8,7 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Typography from "@mui/material/Typography";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import type { UpgradeNeeded } from "../../../lib/upgrade-needed.ts";
-import { useWhoUpgrades } from "./use-who-upgrades.ts";
+import { useWhoUpgrades } from "../api/use-who-upgrades.ts";
 
 /** A write refused with `plan_limit` or `premium_required`: the server's reason and the way to a bigger plan. */
 export function UpgradeDialog({ event, onClose }: { event: UpgradeNeeded; onClose: () => void }) {

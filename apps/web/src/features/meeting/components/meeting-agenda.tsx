@@ -33,6 +33,7 @@ import { updatePrimaryItemContract } from "@tasuki/contract/primary-item/primary
 import type { PrimaryItem } from "@tasuki/contract/primary-item/primary-item.schema";
 import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
+import { useTemplateEntryPoints } from "../../../components/template-entry-points.ts";
 import { callApi } from "../../../lib/api-client.ts";
 import { placeBetween, projectMove } from "../../../lib/project-sections.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
@@ -42,7 +43,6 @@ import {
   putItemPosition,
   secondaryItemsQueryOptions,
 } from "../../task/api/item-api.ts";
-import { useTemplateEntryPoints } from "../../template/components/template-entry-points.tsx";
 import { carriedChip } from "./meeting-chips.tsx";
 
 /** 議題: the meeting's primary items with their secondary items; 済 marks one dealt with. */

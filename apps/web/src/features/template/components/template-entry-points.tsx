@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import type { TemplateEntryPoints } from "../../../components/template-entry-points.ts";
 import { usePermission } from "../../../session/permissions.ts";
 import type { SaveAsSource } from "../api/template-api.ts";
 import type { FixedParent } from "./use-template-dialog.tsx";
@@ -11,21 +12,12 @@ const UseTemplateDialog = lazy(() =>
   import("./use-template-dialog.tsx").then((module) => ({ default: module.UseTemplateDialog })),
 );
 
-export interface TemplateEntryPoints {
-  /** Whether 「テンプレートとして保存」 is offered (the template permission). */
-  canSave: boolean;
-  saveAs: (source: SaveAsSource) => void;
-  /** 「テンプレートから追加」 under a parent, or anywhere (the parent is then picked in the dialog). */
-  addFrom: (parent?: FixedParent) => void;
-  /** The two dialogs; render once where the hook is used. */
-  dialogs: ReactNode;
-}
-
 /**
  * The template actions of pages that show work (task lists, the project tab, the meeting agenda): one hook so that
- * each page adds a menu entry or a button and one line of dialogs, not the dialogs' state.
+ * each page adds a menu entry or a button and one line of dialogs, not the dialogs' state. The pages reach it
+ * through components/template-entry-points.ts (AppProviders hands it down).
  */
-export function useTemplateEntryPoints(workspaceId: string): TemplateEntryPoints {
+export function useTemplateEntryPointDialogs(workspaceId: string): TemplateEntryPoints {
   const canSave = usePermission("manage_templates");
   const [saving, setSaving] = useState<SaveAsSource | null>(null);
   const [adding, setAdding] = useState<{ parent?: FixedParent } | null>(null);

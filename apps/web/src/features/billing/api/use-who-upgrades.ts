@@ -1,5 +1,5 @@
 import { useSignedInSession } from "../../../session/session.ts";
-import { usePlan } from "../api/use-plan.ts";
+import { usePlan } from "./use-plan.ts";
 
 /** Who can act on a prompt: a billing manager goes to the plans; others are told whom to ask. */
 export function useWhoUpgrades() {
