@@ -483,7 +483,6 @@ export async function moveMeeting(
   const { member, row } = await openMeeting(ctx, auth, id);
   requireEditor(member, row);
   if (row.deletedAt) throw meetingInTrash();
-  const viewer = meetingViewerOf(member);
   const saved = await ctx.db.transaction((tx) =>
     moveBetween(
       id,
@@ -491,12 +490,10 @@ export async function moveMeeting(
       {
         positions: async (ids) => {
           // Neighbours the caller cannot see are as unknown as missing ones.
-          const seen = await Promise.all(ids.map((n) => findVisibleMeeting(tx, row.workspaceId, n, viewer)));
-          const visible = seen.filter((n) => n !== null).map((n) => n.id);
+          const visible = [...(await checkAccess(tx, member, "meeting", ids))];
           return visible.length ? meetingPositions(tx, row.workspaceId, row.startsAt, visible) : new Map();
         },
-        elsewhere: async (ids) =>
-          (await Promise.all(ids.map((n) => findVisibleMeeting(tx, row.workspaceId, n, viewer)))).every(Boolean),
+        elsewhere: async (ids) => (await checkAccess(tx, member, "meeting", ids)).size === new Set(ids).size,
         last: () => lastMeetingPosition(tx, row.workspaceId, row.startsAt),
         renumber: () => renumberMeetings(tx, row.workspaceId, row.startsAt),
         write: async (position) => (await updateMeetings(tx, row.workspaceId, [id], { position }))[0]!,
