@@ -31,7 +31,12 @@ type QueryPart<C extends ContractShape> = C["query"] extends z.ZodType
     ? { query?: ContractQuery<C> }
     : { query: ContractQuery<C> }
   : { query?: undefined };
-type BodyPart<C extends ContractShape> = C["body"] extends z.ZodType ? { body: ContractBody<C> } : { body?: undefined };
+// A body the contract lets be absent (a POST without one means the defaults) may be left out.
+type BodyPart<C extends ContractShape> = C["body"] extends z.ZodType
+  ? undefined extends ContractBody<C>
+    ? { body?: ContractBody<C> }
+    : { body: ContractBody<C> }
+  : { body?: undefined };
 
 /** A call's params, query and body, as the contract types them (what it does not have is left out). */
 export type CallRequest<C extends ContractShape> = ParamsPart<C> & QueryPart<C> & BodyPart<C>;
@@ -44,11 +49,20 @@ export interface CallOptions {
   remoteAddress?: string;
 }
 
+/**
+ * A bearer call names its token: a forgotten one is a type error, not a 401 to puzzle over. A test that calls
+ * without one on purpose says so (`{ token: undefined }` in a table of callers, `raw` for a single call).
+ */
+type OptionsOf<C extends ContractShape> = C["auth"] extends "bearer"
+  ? CallOptions & { token: string | undefined }
+  : CallOptions;
+
 // Calls without params, query or body may leave the request out (or pass `{}` before the options).
-type CallArgs<C extends ContractShape> =
-  object extends CallRequest<C>
-    ? [request?: CallRequest<C>, options?: CallOptions]
-    : [request: CallRequest<C>, options?: CallOptions];
+type CallArgs<C extends ContractShape> = C["auth"] extends "bearer"
+  ? [request: CallRequest<C>, options: OptionsOf<C>]
+  : object extends CallRequest<C>
+    ? [request?: CallRequest<C>, options?: OptionsOf<C>]
+    : [request: CallRequest<C>, options?: OptionsOf<C>];
 
 /**
  * The answer's body: the contract's response when the status is the contract's success status, the API's

@@ -1,13 +1,23 @@
 import { randomUUID } from "node:crypto";
+import { exportAuditLogContract, listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
 import { AUDIT_FIELD_LABELS } from "@tasuki/contract/audit-log/audit-log.labels";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "@tasuki/contract/audit-log/audit-log.schema";
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import { renewTokenContract } from "@tasuki/contract/auth/renew-token.contract";
+import type { ContractQuery } from "@tasuki/contract/common/define-contract";
+import { newGroupContract, updateGroupContract } from "@tasuki/contract/group/group.contracts";
 import { addDays, tokyoDate } from "@tasuki/contract/rules/tokyo-date";
+import { deleteTaskContract, newTaskContract, updateTaskContract } from "@tasuki/contract/task/task.contracts";
+import { newTaskCommentContract } from "@tasuki/contract/task-comment/new-task-comment.contract";
+import { putTaskWatcherContract } from "@tasuki/contract/task-comment/put-task-watcher.contract";
+import { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-workspace-user-me.contract";
+import { newWorkspaceUserContract } from "@tasuki/contract/workspace-user/new-workspace-user.contract";
+import { putWorkspaceUserStatusContract } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
 import {
   addStaff,
-  apiAs,
   createTestApp,
   PASSWORD,
   signUpWithWorkspace,
@@ -23,8 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const api = apiAs(() => t);
 
 interface Entry {
   actor: { id: string; last_name: string } | null;
@@ -45,7 +53,11 @@ async function world() {
   const member = await addStaff(t, workspaceId, "member");
   const outsider = await signUpWithWorkspace(t, "他社");
   const ownerStaffId = (
-    await api("GET", `/app/workspace-user/me?workspace_id=${workspaceId}`, owner.tokens.access_token)
+    await t.api.call(
+      getWorkspaceUserMeContract,
+      { query: { workspace_id: workspaceId } },
+      { token: owner.tokens.access_token },
+    )
   ).body.id as string;
   return {
     workspaceId,
@@ -60,8 +72,12 @@ async function world() {
   };
 }
 
-const log = async (w: Awaited<ReturnType<typeof world>>, query = "", token = w.owner) => {
-  const res = await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}${query}`, token);
+const log = async (
+  w: Awaited<ReturnType<typeof world>>,
+  query: Omit<ContractQuery<typeof listAuditLogsContract>, "workspace_id"> = {},
+  token = w.owner,
+) => {
+  const res = await t.api.call(listAuditLogsContract, { query: { workspace_id: w.workspaceId, ...query } }, { token });
   expect(res.status).toBe(200);
   return res.body as { items: Entry[]; total: number };
 };
@@ -69,18 +85,28 @@ const log = async (w: Awaited<ReturnType<typeof world>>, query = "", token = w.o
 describe("the audit log", () => {
   it("records task, group and staff changes with the right actor and the changed fields", async () => {
     const w = await world();
-    const task = await api("POST", "/app/task/new", w.admin, {
-      workspace_id: w.workspaceId,
-      title: "契約書を確認する",
-      assignee_id: w.memberId,
-    });
+    const task = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          title: "契約書を確認する",
+          assignee_id: w.memberId,
+        },
+      },
+      { token: w.admin },
+    );
     expect(task.status).toBe(201);
     const taskId = task.body.id as string;
-    await api("PATCH", `/app/task/${taskId}`, w.member, { title: "契約書を最終確認する", priority: "high" });
+    await t.api.call(
+      updateTaskContract,
+      { params: { id: taskId }, body: { title: "契約書を最終確認する", priority: "high" } },
+      { token: w.member },
+    );
     // A delete writes outside a transaction: its actor is known all the same.
-    await api("DELETE", `/app/task/${taskId}`, w.owner);
+    await t.api.call(deleteTaskContract, { params: { id: taskId } }, { token: w.owner });
 
-    const tasks = (await log(w, "&entity=task")).items;
+    const tasks = (await log(w, { entity: "task" })).items;
     expect(tasks.map((entry) => [entry.action, entry.actor?.id])).toEqual([
       ["deleted", w.ownerStaffId],
       ["updated", w.memberId],
@@ -97,9 +123,17 @@ describe("the audit log", () => {
     expect(tasks[2]!.after).toMatchObject({ title: "契約書を確認する", assignee_id: w.memberId });
     expect(tasks[2]!.before).toBeNull();
 
-    const group = await api("POST", "/app/group/new", w.admin, { workspace_id: w.workspaceId, name: "営業部" });
-    await api("PATCH", `/app/group/${group.body.id}`, w.owner, { name: "第一営業部" });
-    const groups = (await log(w, "&entity=group")).items;
+    const group = await t.api.call(
+      newGroupContract,
+      { body: { workspace_id: w.workspaceId, name: "営業部" } },
+      { token: w.admin },
+    );
+    await t.api.call(
+      updateGroupContract,
+      { params: { id: group.body.id }, body: { name: "第一営業部" } },
+      { token: w.owner },
+    );
+    const groups = (await log(w, { entity: "group" })).items;
     expect(groups.map((entry) => [entry.action, entry.actor?.id, entry.after?.name])).toEqual([
       ["updated", w.ownerStaffId, "第一営業部"],
       ["created", w.adminId, "営業部"],
@@ -107,9 +141,15 @@ describe("the audit log", () => {
     expect(groups[0]!.before).toEqual({ name: "営業部" });
 
     expect(
-      (await api("PUT", `/app/workspace-user/${w.memberId}/status`, w.admin, { status: "suspended" })).status,
+      (
+        await t.api.call(
+          putWorkspaceUserStatusContract,
+          { params: { id: w.memberId }, body: { status: "suspended" } },
+          { token: w.admin },
+        )
+      ).status,
     ).toBe(200);
-    const staff = (await log(w, "&entity=workspace_user&action=updated")).items;
+    const staff = (await log(w, { entity: "workspace_user", action: "updated" })).items;
     expect(staff[0]).toMatchObject({
       actor: { id: w.adminId },
       entity_id: w.memberId,
@@ -121,22 +161,38 @@ describe("the audit log", () => {
 
   it("names the people and rows a change points to, from the workspace's own rows only", async () => {
     const w = await world();
-    const group = await api("POST", "/app/group/new", w.admin, {
-      workspace_id: w.workspaceId,
-      name: "経理部",
-      leader_id: w.memberId,
-      member_ids: [w.memberId],
-    });
+    const group = await t.api.call(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          name: "経理部",
+          leader_id: w.memberId,
+          member_ids: [w.memberId],
+        },
+      },
+      { token: w.admin },
+    );
     expect(group.status).toBe(201);
-    const task = await api("POST", "/app/task/new", w.admin, {
-      workspace_id: w.workspaceId,
-      title: "請求書を送る",
-      assignee_id: w.memberId,
-      group_id: group.body.id,
-    });
-    await api("PATCH", `/app/task/${task.body.id}`, w.owner, { assignee_id: w.adminId });
+    const task = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          title: "請求書を送る",
+          assignee_id: w.memberId,
+          group_id: group.body.id,
+        },
+      },
+      { token: w.admin },
+    );
+    await t.api.call(
+      updateTaskContract,
+      { params: { id: task.body.id }, body: { assignee_id: w.adminId } },
+      { token: w.owner },
+    );
 
-    const [updated, created] = (await log(w, "&entity=task")).items;
+    const [updated, created] = (await log(w, { entity: "task" })).items;
     expect(updated).toMatchObject({
       entity_label: "請求書を送る",
       before: { assignee_id: w.memberId },
@@ -146,16 +202,22 @@ describe("the audit log", () => {
     expect(created!.names).toMatchObject({ [w.memberId]: "鈴木　一郎", [group.body.id]: "経理部" });
     // created_by is named too, whether it holds the staff member or the user behind them.
     expect(created!.names[created!.after!.created_by as string]).toBe("鈴木　一郎");
-    const [membership] = (await log(w, "&entity=group_member&action=created")).items;
+    const [membership] = (await log(w, { entity: "group_member", action: "created" })).items;
     expect(membership).toMatchObject({ action: "created", entity_label: "経理部：鈴木　一郎" });
 
     // An id of another company's row is never named, even where a field holds one.
     const outsider = await signUpWithWorkspace(t, "他社の監査");
     const theirStaff = await addStaff(t, outsider.workspace.id, "member");
-    const theirGroup = await api("POST", "/app/group/new", outsider.tokens.access_token, {
-      workspace_id: outsider.workspace.id,
-      name: "他社の秘密の部署",
-    });
+    const theirGroup = await t.api.call(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: outsider.workspace.id,
+          name: "他社の秘密の部署",
+        },
+      },
+      { token: outsider.tokens.access_token },
+    );
     await t.ctx.db.insert(auditLogs).values({
       workspaceId: w.workspaceId,
       actorUserId: null,
@@ -166,7 +228,7 @@ describe("the audit log", () => {
       after: { assignee_id: w.memberId, group_id: null },
       detail: null,
     });
-    const [forged] = (await log(w, "&entity=task")).items;
+    const [forged] = (await log(w, { entity: "task" })).items;
     expect(forged!.entity_label).toBeNull();
     expect(forged!.names).toEqual({ [w.memberId]: "鈴木　一郎" });
     expect(JSON.stringify(forged)).not.toContain("他社の秘密の部署");
@@ -174,17 +236,32 @@ describe("the audit log", () => {
 
   it("answers the log once tasks have comments and watchers, naming them, and a row it does not know shows as stored", async () => {
     const w = await world();
-    const task = await api("POST", "/app/task/new", w.admin, {
-      workspace_id: w.workspaceId,
-      title: "見積書を送る",
-      assignee_id: w.memberId,
-    });
+    const task = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          title: "見積書を送る",
+          assignee_id: w.memberId,
+        },
+      },
+      { token: w.admin },
+    );
     expect(task.status).toBe(201);
-    const comment = await api("POST", `/app/task/${task.body.id}/comment/new`, w.member, {
-      body: "<p>先方に確認しました</p>",
-    });
+    const comment = await t.api.call(
+      newTaskCommentContract,
+      {
+        params: { id: task.body.id },
+        body: {
+          body: "<p>先方に確認しました</p>",
+        },
+      },
+      { token: w.member },
+    );
     expect(comment.status).toBe(201);
-    expect((await api("PUT", `/app/task/${task.body.id}/watcher`, w.admin)).status).toBe(200);
+    expect(
+      (await t.api.call(putTaskWatcherContract, { params: { id: task.body.id } }, { token: w.admin })).status,
+    ).toBe(200);
 
     const entries = (await log(w)).items;
     const commented = entries.find((entry) => entry.entity === "task_comment");
@@ -200,7 +277,7 @@ describe("the audit log", () => {
       actor: { id: w.adminId },
       entity_label: expect.stringMatching(/^見積書を送る：/),
     });
-    expect((await log(w, "&entity=task_comment")).total).toBe(1);
+    expect((await log(w, { entity: "task_comment" })).total).toBe(1);
 
     // A row written by a newer version (an entity and an action this one does not list) is shown as stored,
     // and the rest of the page with it.
@@ -268,7 +345,7 @@ describe("the audit log", () => {
 
     // Operator events (sign-up, sign-in, renewal, errors) are written by the API; each one it wrote is listed too.
     const w = await world();
-    await api("POST", "/app/auth/login-with-email", undefined, { email: w.adminEmail, password: PASSWORD });
+    await t.api.call(loginWithEmailContract, { body: { email: w.adminEmail, password: PASSWORD } });
     const written = await t.ctx.db
       .selectDistinct({ entity: auditLogs.entity, action: auditLogs.action })
       .from(auditLogs)
@@ -281,14 +358,20 @@ describe("the audit log", () => {
 
   it("never copies secrets, and refuses to change or remove a row", async () => {
     const w = await world();
-    const invited = await api("POST", "/app/workspace-user/new", w.owner, {
-      workspace_id: w.workspaceId,
-      email: uniqueEmail("invitee"),
-      last_name: "招待",
-      first_name: "花子",
-    });
+    const invited = await t.api.call(
+      newWorkspaceUserContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          email: uniqueEmail("invitee"),
+          last_name: "招待",
+          first_name: "花子",
+        },
+      },
+      { token: w.owner },
+    );
     expect(invited.status).toBe(201);
-    const [created] = (await log(w, "&entity=workspace_user&action=created")).items;
+    const [created] = (await log(w, { entity: "workspace_user", action: "created" })).items;
     expect(created!.after).toMatchObject({ last_name: "招待", status: "invited" });
     expect(JSON.stringify(created)).not.toMatch(/token|hash/);
 
@@ -299,59 +382,89 @@ describe("the audit log", () => {
 
   it("shows the sign-ins of the workspace's staff, and keeps operator events without a workspace", async () => {
     const w = await world();
-    const login = await api("POST", "/app/auth/login-with-email", undefined, {
-      email: w.adminEmail,
-      password: PASSWORD,
+    const login = await t.api.call(loginWithEmailContract, {
+      body: {
+        email: w.adminEmail,
+        password: PASSWORD,
+      },
     });
     expect(login.status).toBe(200);
-    const logins = (await log(w, "&entity=session")).items;
+    const logins = (await log(w, { entity: "session" })).items;
     expect(logins[0]).toMatchObject({ action: "login", actor: { id: w.adminId } });
     // Sign-up and token renewal are the operator's: in the table, not on a workspace's page.
-    const renewed = await api("POST", "/app/auth/renew-token", undefined, { refresh_token: login.body.refresh_token });
+    const renewed = await t.api.call(renewTokenContract, { body: { refresh_token: login.body.refresh_token } });
     expect(renewed.status).toBe(200);
     const operator = await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "token_renewal"));
     expect(operator.length).toBeGreaterThan(0);
     expect(operator[0]).toMatchObject({ workspaceId: null, entity: "session" });
     expect(operator[0]!.detail).toMatchObject({ method: "refresh_token", request_id: expect.any(String) });
     expect((await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, "signup"))).length).toBeGreaterThan(0);
-    expect((await log(w, "&action=login")).items.every((entry) => entry.entity === "session")).toBe(true);
+    expect((await log(w, { action: "login" })).items.every((entry) => entry.entity === "session")).toBe(true);
   });
 
   it("filters by actor, entity, action and Tokyo dates, pages, and refuses members, outsiders and bad input", async () => {
     const w = await world();
     for (const name of ["A", "B", "C"]) {
-      await api("POST", "/app/group/new", w.admin, { workspace_id: w.workspaceId, name });
+      await t.api.call(newGroupContract, { body: { workspace_id: w.workspaceId, name } }, { token: w.admin });
     }
-    const byAdmin = await log(w, `&actor_id=${w.adminId}&entity=group&per_page=2`);
+    const byAdmin = await log(w, { actor_id: w.adminId, entity: "group", per_page: "2" });
     expect(byAdmin.total).toBe(3);
     expect(byAdmin.items.map((entry) => entry.after?.name)).toEqual(["C", "B"]);
-    expect((await log(w, `&actor_id=${w.memberId}&entity=group`)).total).toBe(0);
-    expect((await log(w, "&entity=group&from=2000-01-01&to=2000-12-31")).total).toBe(0);
+    expect((await log(w, { actor_id: w.memberId, entity: "group" })).total).toBe(0);
+    expect((await log(w, { entity: "group", from: "2000-01-01", to: "2000-12-31" })).total).toBe(0);
     // The Tokyo days the entries were written on, by the database's clock (two when the run crossed midnight).
-    const days = (await log(w, "&entity=group")).items.map((entry) => tokyoDate(entry.created_at)).sort();
+    const days = (await log(w, { entity: "group" })).items.map((entry) => tokyoDate(entry.created_at)).sort();
     const [first, last] = [days[0]!, days.at(-1)!];
-    expect((await log(w, `&entity=group&from=${first}&to=${last}`)).total).toBe(3);
-    expect((await log(w, `&entity=group&from=${addDays(last, 1)}&to=${addDays(last, 1)}`)).total).toBe(0);
-    expect((await log(w, "", w.admin)).total).toBeGreaterThan(0);
+    expect((await log(w, { entity: "group", from: first, to: last })).total).toBe(3);
+    expect((await log(w, { entity: "group", from: addDays(last, 1), to: addDays(last, 1) })).total).toBe(0);
+    expect((await log(w, {}, w.admin)).total).toBeGreaterThan(0);
 
-    expectError(await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}`, w.member), 403);
-    expectError(await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}`, w.outsider), 404);
-    expectError(await api("GET", `/app/audit-log/export.csv?workspace_id=${w.workspaceId}`, w.member), 403);
-    expectError(await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}&entity=password`, w.owner), 400);
     expectError(
-      await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}&from=2026-02-01&to=2026-01-01`, w.owner),
+      await t.api.call(listAuditLogsContract, { query: { workspace_id: w.workspaceId } }, { token: w.member }),
+      403,
+    );
+    expectError(
+      await t.api.call(listAuditLogsContract, { query: { workspace_id: w.workspaceId } }, { token: w.outsider }),
+      404,
+    );
+    expectError(
+      await t.api.call(exportAuditLogContract, { query: { workspace_id: w.workspaceId } }, { token: w.member }),
+      403,
+    );
+    expectError(
+      await t.api.raw({
+        method: "GET",
+        url: `/app/audit-log/list?workspace_id=${w.workspaceId}&entity=password`,
+        token: w.owner,
+      }),
+      400,
+    );
+    expectError(
+      await t.api.call(
+        listAuditLogsContract,
+        { query: { workspace_id: w.workspaceId, from: "2026-02-01", to: "2026-01-01" } },
+        { token: w.owner },
+      ),
       400,
       "invalid_date_range",
     );
     expectError(
-      await api("GET", `/app/audit-log/list?workspace_id=${w.workspaceId}&actor_id=${randomUUID()}`, w.owner),
+      await t.api.call(
+        listAuditLogsContract,
+        { query: { workspace_id: w.workspaceId, actor_id: randomUUID() } },
+        { token: w.owner },
+      ),
       404,
     );
   });
 
   it("exports the filtered log as CSV with a BOM, safe from spreadsheet formulas", async () => {
     const w = await world();
-    await api("POST", "/app/group/new", w.admin, { workspace_id: w.workspaceId, name: '=HYPERLINK("x")' });
+    await t.api.call(
+      newGroupContract,
+      { body: { workspace_id: w.workspaceId, name: '=HYPERLINK("x")' } },
+      { token: w.admin },
+    );
     const res = await t.app.inject({
       method: "GET",
       url: `/app/audit-log/export.csv?workspace_id=${w.workspaceId}&entity=group`,

@@ -5,17 +5,45 @@
  * cancellation, bank transfer, failed charges retried over a week then dunning to disabled and locked and back,
  * signed webhooks (forged refused, replays idempotent), gap-free numbers, the audit log, and who may do what.
  */
+
 import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import {
+  getCompanyContract,
+  newCompanyContract,
+  updateCompanyContract,
+  verifyCompanyCodeContract,
+} from "@tasuki/contract/billing/company.contracts";
+import { setDefaultCreditCardContract } from "@tasuki/contract/billing/credit-card-default.contract";
+import { deleteCreditCardContract } from "@tasuki/contract/billing/credit-card-delete.contract";
+import { listCreditCardsContract } from "@tasuki/contract/billing/credit-card-list.contract";
+import { getInvoiceContract } from "@tasuki/contract/billing/invoice-get.contract";
+import { listInvoicesContract } from "@tasuki/contract/billing/invoice-list.contract";
+import { listPlanContractsContract } from "@tasuki/contract/billing/list-plan-contracts.contract";
+import { getMyPartnerContract, verifyPartnerCodeContract } from "@tasuki/contract/billing/partner.contracts";
+import { cancelPlanContractContract } from "@tasuki/contract/billing/plan-contract-cancel.contract";
+import { changePlanContractContract } from "@tasuki/contract/billing/plan-contract-change.contract";
+import { newPlanContractContract } from "@tasuki/contract/billing/plan-contract-new.contract";
+import {
+  disableWorkspaceContract,
+  paymentClientSecretContract,
+  restoreWorkspaceContract,
+  syncPaymentContract,
+} from "@tasuki/contract/billing/workspace-billing.contracts";
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import { getTaskContract, newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { getWorkspaceContract } from "@tasuki/contract/workspace/get-workspace.contract";
+import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until, waitForJob } from "../../../test/job-helpers.ts";
 import {
   addStaff,
-  apiAs,
-  call,
   createTestApp,
   errorBody,
   japanese,
@@ -30,7 +58,6 @@ const DAY = 24 * 60 * 60 * 1000;
 const START = new Date("2026-12-02T01:00:00Z");
 
 let t: TestApp;
-const api = apiAs(() => t);
 
 beforeAll(async () => {
   // poppler's pdftotext reads the PDFs back: scripts/test.mjs installs poppler-utils (README).
@@ -41,11 +68,7 @@ afterAll(async () => {
 });
 
 async function login(email: string) {
-  const res = await call(t.app, {
-    method: "POST",
-    url: "/app/auth/login-with-email",
-    payload: { email, password: PASSWORD },
-  });
+  const res = await t.api.call(loginWithEmailContract, { body: { email, password: PASSWORD } });
   expect(res.status).toBe(200);
   return res.body.access_token as string;
 }
@@ -68,7 +91,7 @@ function pdfText(pdf: Buffer): string {
   return execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
 }
 
-const company = {
+const company: Omit<ContractBody<typeof newCompanyContract>, "workspace_id"> = {
   name: "株式会社さくら商事",
   name_kana: "カブシキガイシャサクラショウジ",
   corporate_number: "8010601046367",
@@ -118,17 +141,25 @@ describe("billing", () => {
   }, 120_000);
 
   it("keeps the company and its billing contact, checking the 法人番号's check digit", async () => {
-    const bad = await api("POST", "/app/company/new", owner.token, {
-      ...company,
-      workspace_id: ws,
-      corporate_number: "7010601046367",
-    });
+    const bad = await t.api.call(
+      newCompanyContract,
+      { body: { ...company, workspace_id: ws, corporate_number: "7010601046367" } },
+      { token: owner.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ ...errorBody, code: "invalid_corporate_number" });
     expect(bad.body.message).toMatch(japanese);
-    const byAdmin = await api("POST", "/app/company/new", admin.token, { ...company, workspace_id: ws });
+    const byAdmin = await t.api.call(
+      newCompanyContract,
+      { body: { ...company, workspace_id: ws } },
+      { token: admin.token },
+    );
     expect(byAdmin.status).toBe(403);
-    const created = await api("POST", "/app/company/new", owner.token, { ...company, workspace_id: ws });
+    const created = await t.api.call(
+      newCompanyContract,
+      { body: { ...company, workspace_id: ws } },
+      { token: owner.token },
+    );
     expect(created.status).toBe(201);
     companyId = created.body.id;
     expect(created.body).toMatchObject({
@@ -136,74 +167,140 @@ describe("billing", () => {
       prefecture: "tokyo",
       billing_contact: { department: "経理部" },
     });
-    expect((await api("POST", "/app/company/new", owner.token, { ...company, workspace_id: ws })).status).toBe(409);
-    const patched = await api("PATCH", `/app/company/${companyId}`, owner.token, { phone: "03-1234-5678" });
+    expect(
+      (await t.api.call(newCompanyContract, { body: { ...company, workspace_id: ws } }, { token: owner.token })).status,
+    ).toBe(409);
+    const patched = await t.api.call(
+      updateCompanyContract,
+      { params: { id: companyId }, body: { phone: "03-1234-5678" } },
+      { token: owner.token },
+    );
     expect(patched.body).toMatchObject({ phone: "03-1234-5678", city: "千代田区", invoice_registration_number: null });
     // 適格請求書発行事業者登録番号: T + 13 digits with the 法人番号's check digit.
-    const wrongDigit = await api("PATCH", `/app/company/${companyId}`, owner.token, {
-      invoice_registration_number: "T7010601046367",
-    });
+    const wrongDigit = await t.api.call(
+      updateCompanyContract,
+      {
+        params: { id: companyId },
+        body: {
+          invoice_registration_number: "T7010601046367",
+        },
+      },
+      { token: owner.token },
+    );
     expect(wrongDigit.status).toBe(400);
     expect(wrongDigit.body).toMatchObject({ ...errorBody, code: "invalid_registration_number" });
     expect(wrongDigit.body.message).toMatch(japanese);
-    const noT = await api("PATCH", `/app/company/${companyId}`, owner.token, {
-      invoice_registration_number: "8010601046367",
-    });
+    const noT = await t.api.call(
+      updateCompanyContract,
+      {
+        params: { id: companyId },
+        body: {
+          invoice_registration_number: "8010601046367",
+        },
+      },
+      { token: owner.token },
+    );
     expect(noT.status).toBe(400);
-    const registered = await api("PATCH", `/app/company/${companyId}`, owner.token, {
-      invoice_registration_number: "T8010601046367",
-    });
+    const registered = await t.api.call(
+      updateCompanyContract,
+      {
+        params: { id: companyId },
+        body: {
+          invoice_registration_number: "T8010601046367",
+        },
+      },
+      { token: owner.token },
+    );
     expect(registered.body).toMatchObject({ invoice_registration_number: "T8010601046367", phone: "03-1234-5678" });
     // Every member reads the plan; it names the company for the billing pages and the owners for the banner.
-    const plan = await api("GET", `/app/plan-contract/list-all?workspace_id=${ws}`, member.token);
+    const plan = await t.api.call(listPlanContractsContract, { query: { workspace_id: ws } }, { token: member.token });
     expect(plan.body.usage).toMatchObject({ company_id: companyId, disabled_reason: null });
     expect(plan.body.usage.owner_names).toHaveLength(1);
-    expect((await api("GET", `/app/company/${companyId}`, outsider.token)).status).toBe(404);
-    expect((await api("PATCH", `/app/company/${companyId}`, outsider.token, { phone: "0" })).status).toBe(404);
-    expect((await api("GET", `/app/company/${companyId}`, member.token)).status).toBe(403);
-    const check = await api("POST", "/app/company/verify-new-code", owner.token, { corporate_number: "8010601046367" });
+    expect(
+      (await t.api.call(getCompanyContract, { params: { id: companyId } }, { token: outsider.token })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api.call(
+          updateCompanyContract,
+          { params: { id: companyId }, body: { phone: "0" } },
+          { token: outsider.token },
+        )
+      ).status,
+    ).toBe(404);
+    expect((await t.api.call(getCompanyContract, { params: { id: companyId } }, { token: member.token })).status).toBe(
+      403,
+    );
+    const check = await t.api.call(
+      verifyCompanyCodeContract,
+      { body: { corporate_number: "8010601046367" } },
+      { token: owner.token },
+    );
     expect(check.body).toEqual({ corporate_number: "8010601046367", valid: true });
   });
 
   it("verifies partner codes", async () => {
-    const ok = await api("POST", "/app/partner/verify-partner-code", owner.token, {
-      workspace_id: ws,
-      code: "sakura-dx",
-    });
+    const ok = await t.api.call(
+      verifyPartnerCodeContract,
+      {
+        body: {
+          workspace_id: ws,
+          code: "sakura-dx",
+        },
+      },
+      { token: owner.token },
+    );
     expect(ok.body).toEqual({
       valid: true,
       partner: { code: "SAKURA-DX", name: "株式会社さくらDXパートナーズ", discount_percent: 10 },
     });
-    const no = await api("POST", "/app/partner/verify-partner-code", owner.token, { workspace_id: ws, code: "NOPE" });
+    const no = await t.api.call(
+      verifyPartnerCodeContract,
+      { body: { workspace_id: ws, code: "NOPE" } },
+      { token: owner.token },
+    );
     expect(no.body).toEqual({ valid: false, partner: null });
-    expect((await api("GET", `/app/partner/me?workspace_id=${ws}`, owner.token)).body).toEqual({ partner: null });
+    expect(
+      (await t.api.call(getMyPartnerContract, { query: { workspace_id: ws } }, { token: owner.token })).body,
+    ).toEqual({ partner: null });
   });
 
   it("counts wrong partner codes on both ways to try one, before looking them up", async () => {
     const o = await signUpWithWorkspace(t, "株式会社総当たり");
     const [id, token] = [o.workspace.id, o.tokens.access_token];
-    const verify = (code: string) => api("POST", "/app/partner/verify-partner-code", token, { workspace_id: id, code });
+    const verify = (code: string) =>
+      t.api.call(verifyPartnerCodeContract, { body: { workspace_id: id, code } }, { token });
     // A right code does not count.
     expect((await verify("SAKURA-DX")).body.valid).toBe(true);
     const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => verify(`GUESS-${i}`)));
     expect(answers.map((res) => res.status).sort()).toEqual([...Array(10).fill(200), 429, 429]);
     expect(await verify("SAKURA-DX")).toMatchObject({ status: 429, body: { ...errorBody, code: "rate_limited" } });
-    const plan = await api("POST", "/app/plan-contract/new", token, {
-      workspace_id: id,
-      plan: "standard",
-      payment_method: "bank_transfer",
-      partner_code: "GUESS-X",
-    });
+    const plan = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: id,
+          plan: "standard",
+          payment_method: "bank_transfer",
+          partner_code: "GUESS-X",
+        },
+      },
+      { token },
+    );
     expect(plan).toMatchObject({ status: 429, body: { code: "rate_limited" } });
   });
 
   it("adds cards through the provider, keeping only brand, last 4 digits and expiry", async () => {
-    const secret = await api("GET", `/app/workspace/${ws}/payment-client-secret`, owner.token);
+    const secret = await t.api.call(paymentClientSecretContract, { params: { id: ws } }, { token: owner.token });
     expect(secret.status).toBe(200);
     expect(secret.body.provider).toBe("local");
     expect(secret.body.client_secret).toMatch(/^seti_local_/);
     expect(secret.body.test_cards.map((c: { id: string }) => c.id)).toContain("visa_ok");
-    const visa = await api("POST", `/app/workspace/${ws}/sync-payment`, owner.token, { local_test_card: "visa_ok" });
+    const visa = await t.api.call(
+      syncPaymentContract,
+      { params: { id: ws }, body: { local_test_card: "visa_ok" } },
+      { token: owner.token },
+    );
     expect(visa.status).toBe(200);
     expect(visa.body.items).toEqual([
       {
@@ -216,40 +313,76 @@ describe("billing", () => {
         created_at: expect.any(String),
       },
     ]);
-    const both = await api("POST", `/app/workspace/${ws}/sync-payment`, owner.token, {
-      local_test_card: "mastercard_ok",
-    });
-    const master = both.body.items.find((c: { brand: string }) => c.brand === "mastercard");
+    const both = await t.api.call(
+      syncPaymentContract,
+      {
+        params: { id: ws },
+        body: {
+          local_test_card: "mastercard_ok",
+        },
+      },
+      { token: owner.token },
+    );
+    const master = both.body.items.find((c: { brand: string }) => c.brand === "mastercard")!;
     expect(master.is_default).toBe(false);
-    expect((await api("PUT", `/app/credit-card/${master.id}/default`, outsider.token)).status).toBe(404);
-    expect((await api("PUT", `/app/credit-card/${master.id}/default`, admin.token)).status).toBe(403);
-    expect((await api("PUT", `/app/credit-card/${master.id}/default`, owner.token)).body.is_default).toBe(true);
-    expect((await api("DELETE", `/app/credit-card/${visa.body.items[0].id}`, owner.token)).status).toBe(200);
-    const list = await api("GET", `/app/credit-card/list-all?workspace_id=${ws}`, owner.token);
+    expect(
+      (await t.api.call(setDefaultCreditCardContract, { params: { id: master.id } }, { token: outsider.token })).status,
+    ).toBe(404);
+    expect(
+      (await t.api.call(setDefaultCreditCardContract, { params: { id: master.id } }, { token: admin.token })).status,
+    ).toBe(403);
+    expect(
+      (await t.api.call(setDefaultCreditCardContract, { params: { id: master.id } }, { token: owner.token })).body
+        .is_default,
+    ).toBe(true);
+    expect(
+      (await t.api.call(deleteCreditCardContract, { params: { id: visa.body.items[0]!.id } }, { token: owner.token }))
+        .status,
+    ).toBe(200);
+    const list = await t.api.call(listCreditCardsContract, { query: { workspace_id: ws } }, { token: owner.token });
     expect(list.body.items.map((c: { last4: string; is_default: boolean }) => [c.last4, c.is_default])).toEqual([
       ["4444", true],
     ]);
-    const typed = await api("POST", `/app/workspace/${ws}/sync-payment`, owner.token, {
-      local_test_card: "4242424242424242",
-    });
+    const typed = await t.api.call(
+      syncPaymentContract,
+      {
+        params: { id: ws },
+        body: {
+          local_test_card: "4242424242424242",
+        },
+      },
+      { token: owner.token },
+    );
     expect(typed.status).toBe(400);
   });
 
   it("starts a card contract: the first period is invoiced at once, with the partner's discount, and charged", async () => {
-    const refused = await api("POST", "/app/plan-contract/new", admin.token, {
-      workspace_id: ws,
-      plan: "standard",
-      cycle: "monthly",
-      payment_method: "card",
-    });
+    const refused = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: ws,
+          plan: "standard",
+          cycle: "monthly",
+          payment_method: "card",
+        },
+      },
+      { token: admin.token },
+    );
     expect(refused.status).toBe(403);
-    const res = await api("POST", "/app/plan-contract/new", owner.token, {
-      workspace_id: ws,
-      plan: "standard",
-      cycle: "monthly",
-      payment_method: "card",
-      partner_code: "SAKURA-DX",
-    });
+    const res = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: ws,
+          plan: "standard",
+          cycle: "monthly",
+          payment_method: "card",
+          partner_code: "SAKURA-DX",
+        },
+      },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       plan: "standard",
@@ -261,15 +394,21 @@ describe("billing", () => {
       partner_code: "SAKURA-DX",
       discount_percent: 10,
     });
-    const again = await api("POST", "/app/plan-contract/new", owner.token, {
-      workspace_id: ws,
-      plan: "premium",
-      payment_method: "card",
-    });
+    const again = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: ws,
+          plan: "premium",
+          payment_method: "card",
+        },
+      },
+      { token: owner.token },
+    );
     expect(again.status).toBe(409);
-    const invoices = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
+    const invoices = await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token: owner.token });
     expect(invoices.body.total).toBe(1);
-    const invoice = invoices.body.items[0];
+    const invoice = invoices.body.items[0]!;
     firstInvoice = invoice;
     expect(invoice).toMatchObject({
       status: "paid",
@@ -299,34 +438,58 @@ describe("billing", () => {
       bank_account: null,
     });
     expect(invoice.number).toMatch(/^TSK-\d{6}$/);
-    expect((await api("GET", `/app/partner/me?workspace_id=${ws}`, owner.token)).body.partner.code).toBe("SAKURA-DX");
+    expect(
+      (await t.api.call(getMyPartnerContract, { query: { workspace_id: ws } }, { token: owner.token })).body.partner!
+        .code,
+    ).toBe("SAKURA-DX");
     const mail = await t.smtp.mailWithSubject("keiri@sakura-shoji.example.co.jp", invoice.number);
     expect(mail.text).toContain("1,782円");
   });
 
   it("answers the invoice to billing managers only, and another workspace's id as missing", async () => {
-    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, owner.token)).status).toBe(200);
-    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, admin.token)).status).toBe(403);
-    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, member.token)).status).toBe(403);
-    const foreign = await api("GET", `/app/invoice/${firstInvoice.id}?format=pdf`, outsider.token);
+    expect(
+      (await t.api.call(getInvoiceContract, { params: { id: firstInvoice.id } }, { token: owner.token })).status,
+    ).toBe(200);
+    expect(
+      (await t.api.call(getInvoiceContract, { params: { id: firstInvoice.id } }, { token: admin.token })).status,
+    ).toBe(403);
+    expect(
+      (await t.api.call(getInvoiceContract, { params: { id: firstInvoice.id } }, { token: member.token })).status,
+    ).toBe(403);
+    const foreign = await t.api.call(
+      getInvoiceContract,
+      { params: { id: firstInvoice.id }, query: { format: "pdf" } },
+      { token: outsider.token },
+    );
     expect(foreign.status).toBe(404);
     expect(JSON.stringify(foreign.body)).not.toContain("さくら");
-    expect((await api("GET", `/app/invoice/list?workspace_id=${ws}`, outsider.token)).status).toBe(404);
+    expect(
+      (await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token: outsider.token })).status,
+    ).toBe(404);
     // The owner lets admins manage billing: then they may.
-    const ws0 = await api("GET", `/app/workspace/${ws}`, owner.token);
+    const ws0 = await t.api.call(getWorkspaceContract, { params: { id: ws } }, { token: owner.token });
     const rules = ws0.body.authority_rules;
-    await api("PATCH", `/app/workspace/${ws}`, owner.token, {
-      authority_rules: { ...rules, admin: [...rules.admin, "manage_billing"] },
-    });
-    expect((await api("GET", `/app/invoice/${firstInvoice.id}`, admin.token)).status).toBe(200);
+    await t.api.call(
+      updateWorkspaceContract,
+      {
+        params: { id: ws },
+        body: {
+          authority_rules: { ...rules, admin: [...rules.admin, "manage_billing"] },
+        },
+      },
+      { token: owner.token },
+    );
+    expect(
+      (await t.api.call(getInvoiceContract, { params: { id: firstInvoice.id } }, { token: admin.token })).status,
+    ).toBe(200);
   });
 
   it("renders the qualified invoice as a Japanese PDF", async () => {
-    const res = await call(t.app, {
-      method: "GET",
-      url: `/app/invoice/${firstInvoice.id}?format=pdf`,
-      token: owner.token,
-    });
+    const res = await t.api.call(
+      getInvoiceContract,
+      { params: { id: firstInvoice.id }, query: { format: "pdf" } },
+      { token: owner.token },
+    );
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const raw = await t.app.inject({
@@ -355,11 +518,19 @@ describe("billing", () => {
   it("prorates an upgrade by day at once and schedules a downgrade for the period's end", async () => {
     // Day 10 of 31: 21 days left. (1,200 − 600) × 3 seats × 90% × 21 / 31 = 1,097.4 → ¥1,097.
     await advanceDays(10, [owner]);
-    const up = await api("POST", "/app/plan-contract/change", owner.token, { workspace_id: ws, plan: "premium" });
+    const up = await t.api.call(
+      changePlanContractContract,
+      { body: { workspace_id: ws, plan: "premium" } },
+      { token: owner.token },
+    );
     expect(up.status).toBe(200);
     expect(up.body.prorated_amount).toBe(1097);
     expect(up.body.usage.plan).toBe("premium");
-    const down = await api("POST", "/app/plan-contract/change", owner.token, { workspace_id: ws, plan: "standard" });
+    const down = await t.api.call(
+      changePlanContractContract,
+      { body: { workspace_id: ws, plan: "standard" } },
+      { token: owner.token },
+    );
     expect(down.body.prorated_amount).toBe(0);
     expect(down.body.items.map((c: { plan: string; status: string }) => [c.plan, c.status])).toEqual([
       ["premium", "active"],
@@ -367,7 +538,11 @@ describe("billing", () => {
       ["premium", "expired"],
     ]);
     // Still premium until the period ends; asking for premium again withdraws the scheduled change.
-    const keep = await api("POST", "/app/plan-contract/change", owner.token, { workspace_id: ws, plan: "premium" });
+    const keep = await t.api.call(
+      changePlanContractContract,
+      { body: { workspace_id: ws, plan: "premium" } },
+      { token: owner.token },
+    );
     expect(keep.body.items.filter((c: { status: string }) => c.status === "scheduled")).toEqual([]);
   });
 
@@ -375,9 +550,9 @@ describe("billing", () => {
     await advanceDays(21, [owner]);
     const counts = await runBillingDay();
     expect(counts.periodsRenewed).toBeGreaterThanOrEqual(1);
-    const list = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
+    const list = await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token: owner.token });
     expect(list.body.total).toBe(2);
-    const second = list.body.items[0];
+    const second = list.body.items[0]!;
     // 3 × 1,200 − 10% = 3,240, plus the proration 1,097: 4,337 at 10% → tax 433 (once, rounded down).
     expect(second.lines.map((l: { amount: number }) => l.amount)).toEqual([3600, -360, 1097]);
     expect(second.subtotals).toEqual([{ tax_rate: 10, amount: 4337, tax: 433 }]);
@@ -390,36 +565,57 @@ describe("billing", () => {
   it("cancels at the period's end and then continues on free, keeping everything", async () => {
     outsider.token = await login(outsider.email);
     member.token = await login(member.email);
-    const contracts = await api("GET", `/app/plan-contract/list-all?workspace_id=${ws}`, owner.token);
-    const current = contracts.body.items[0];
-    expect((await api("PUT", `/app/plan-contract/${current.id}/cancel`, outsider.token)).status).toBe(404);
-    expect((await api("PUT", `/app/plan-contract/${current.id}/cancel`, member.token)).status).toBe(403);
-    const cancelled = await api("PUT", `/app/plan-contract/${current.id}/cancel`, owner.token);
+    const contracts = await t.api.call(
+      listPlanContractsContract,
+      { query: { workspace_id: ws } },
+      { token: owner.token },
+    );
+    const current = contracts.body.items[0]!;
+    expect(
+      (await t.api.call(cancelPlanContractContract, { params: { id: current.id } }, { token: outsider.token })).status,
+    ).toBe(404);
+    expect(
+      (await t.api.call(cancelPlanContractContract, { params: { id: current.id } }, { token: member.token })).status,
+    ).toBe(403);
+    const cancelled = await t.api.call(
+      cancelPlanContractContract,
+      { params: { id: current.id } },
+      { token: owner.token },
+    );
     expect(cancelled.body).toMatchObject({ cancel_at_period_end: true, status: "active" });
     // A member who joins after the cancellation is billed for the days left, on a last invoice at the end.
     await advanceDays(5, [owner]);
     await addStaff(t, ws, "member");
     expect((await runBillingDay()).seatsAdded).toBeGreaterThanOrEqual(1);
-    const before = (await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token)).body.total;
+    const before = (await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token: owner.token }))
+      .body.total;
     await advanceDays(27, [owner]);
     await runBillingDay();
-    const after = await api("GET", `/app/plan-contract/list-all?workspace_id=${ws}`, owner.token);
+    const after = await t.api.call(listPlanContractsContract, { query: { workspace_id: ws } }, { token: owner.token });
     expect(after.body.items[0]).toMatchObject({ plan: "free", status: "active" });
     expect(after.body.items[1]).toMatchObject({ plan: "premium", status: "cancelled" });
     expect(after.body.usage).toMatchObject({ plan: "free", active_staff: 4 });
-    const invoices = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
+    const invoices = await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token: owner.token });
     expect(invoices.body.total).toBe(before + 1);
-    const last = invoices.body.items[0];
+    const last = invoices.body.items[0]!;
     expect(last.lines).toHaveLength(1);
-    expect(last.lines[0].description).toMatch(/^スタッフ追加 1名 日割り/);
-    expect(last.total).toBe(last.lines[0].amount + Math.floor(last.lines[0].amount / 10));
+    expect(last.lines[0]!.description).toMatch(/^スタッフ追加 1名 日割り/);
+    expect(last.total).toBe(last.lines[0]!.amount + Math.floor(last.lines[0]!.amount / 10));
   });
 
   it("records every billing change in the audit log", async () => {
-    const log = await api("GET", `/app/audit-log/list?workspace_id=${ws}&entity=plan_contract`, owner.token);
+    const log = await t.api.call(
+      listAuditLogsContract,
+      { query: { workspace_id: ws, entity: "plan_contract" } },
+      { token: owner.token },
+    );
     expect(log.status).toBe(200);
     expect(log.body.total).toBeGreaterThanOrEqual(4);
-    const invoices = await api("GET", `/app/audit-log/list?workspace_id=${ws}&entity=invoice`, owner.token);
+    const invoices = await t.api.call(
+      listAuditLogsContract,
+      { query: { workspace_id: ws, entity: "invoice" } },
+      { token: owner.token },
+    );
     expect(invoices.body.total).toBeGreaterThanOrEqual(2);
   });
 });
@@ -439,15 +635,21 @@ describe("bank transfer, dunning and restore", () => {
   }, 120_000);
 
   it("invoices a bank transfer at once, due at the end of the next month, with the account to pay to", async () => {
-    const res = await api("POST", "/app/plan-contract/new", owner.token, {
-      workspace_id: ws,
-      plan: "premium",
-      cycle: "yearly",
-      payment_method: "bank_transfer",
-    });
+    const res = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: ws,
+          plan: "premium",
+          cycle: "yearly",
+          payment_method: "bank_transfer",
+        },
+      },
+      { token: owner.token },
+    );
     expect(res.status).toBe(201);
-    const list = await api("GET", `/app/invoice/list?workspace_id=${ws}`, owner.token);
-    bankInvoice = list.body.items[0];
+    const list = await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token: owner.token });
+    bankInvoice = list.body.items[0]!;
     expect(list.body.items[0]).toMatchObject({
       status: "open",
       payment_method: "bank_transfer",
@@ -458,7 +660,7 @@ describe("bank transfer, dunning and restore", () => {
       subtotals: [{ tax_rate: 10, amount: 24000, tax: 2400 }],
       total: 26400,
     });
-    expect(list.body.items[0].bank_account).toContain("普通");
+    expect(list.body.items[0]!.bank_account).toContain("普通");
   });
 
   it("refuses a forged webhook and handles a signed one once, however often it is sent", async () => {
@@ -472,7 +674,7 @@ describe("bank transfer, dunning and restore", () => {
     const sign = (secret: string) =>
       `t=${stamp},v1=${createHmac("sha256", secret).update(`${stamp}.${body}`).digest("hex")}`;
     const send = (signature: string) =>
-      call(t.app, {
+      t.api.raw({
         method: "POST",
         url: "/app/payment/webhook",
         payload: body,
@@ -481,12 +683,12 @@ describe("bank transfer, dunning and restore", () => {
     const forged = await send(sign("whsec_guess"));
     expect(forged.status).toBe(400);
     expect(forged.body).toMatchObject({ ...errorBody, code: "invalid_signature" });
-    const open = await api("GET", `/app/invoice/${bankInvoice.id}`, owner.token);
+    const open = await t.api.call(getInvoiceContract, { params: { id: bankInvoice.id } }, { token: owner.token });
     expect(open.body.status).toBe("open");
     const secret = `whsec_local_${t.ctx.config.authSecret}`;
     expect((await send(sign(secret))).body).toEqual({ received: true, duplicate: false });
     expect((await send(sign(secret))).body).toEqual({ received: true, duplicate: true });
-    const paid = await api("GET", `/app/invoice/${bankInvoice.id}`, owner.token);
+    const paid = await t.api.call(getInvoiceContract, { params: { id: bankInvoice.id } }, { token: owner.token });
     expect(paid.body.status).toBe("paid");
   });
 
@@ -495,7 +697,7 @@ describe("bank transfer, dunning and restore", () => {
     const body = JSON.stringify({ id: "evt_local_nan_1", type: "customer.created", data: { object: {} } });
     for (const stamp of ["abc", "NaN", "1e9", "", " 1"]) {
       const signature = `t=${stamp},v1=${createHmac("sha256", secret).update(`${stamp}.${body}`).digest("hex")}`;
-      const res = await call(t.app, {
+      const res = await t.api.raw({
         method: "POST",
         url: "/app/payment/webhook",
         payload: body,
@@ -512,24 +714,49 @@ describe("bank transfer, dunning and restore", () => {
     const boss: Person = { email: o.email, token: o.tokens.access_token };
     const m = await addStaff(t, id, "member");
     const staff: Person = { email: m.email, token: m.tokens.access_token };
-    await api("POST", "/app/company/new", boss.token, {
-      ...company,
-      name: "株式会社あおば工務店",
-      corporate_number: null,
-      workspace_id: id,
-      billing_contact: { ...company.billing_contact, name: "株式会社あおば工務店", email: "keiri@aoba.example.co.jp" },
-    });
-    await api("POST", `/app/workspace/${id}/sync-payment`, boss.token, { local_test_card: "visa_declined" });
-    const task = await api("POST", "/app/task/new", staff.token, { workspace_id: id, title: "現場写真を整理する" });
+    await t.api.call(
+      newCompanyContract,
+      {
+        body: {
+          ...company,
+          name: "株式会社あおば工務店",
+          corporate_number: null,
+          workspace_id: id,
+          billing_contact: {
+            ...company.billing_contact,
+            name: "株式会社あおば工務店",
+            email: "keiri@aoba.example.co.jp",
+          },
+        },
+      },
+      { token: boss.token },
+    );
+    await t.api.call(
+      syncPaymentContract,
+      { params: { id }, body: { local_test_card: "visa_declined" } },
+      { token: boss.token },
+    );
+    const task = await t.api.call(
+      newTaskContract,
+      { body: { workspace_id: id, title: "現場写真を整理する" } },
+      { token: staff.token },
+    );
     expect(task.status).toBe(201);
-    const res = await api("POST", "/app/plan-contract/new", boss.token, {
-      workspace_id: id,
-      plan: "standard",
-      payment_method: "card",
-    });
+    const res = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: id,
+          plan: "standard",
+          payment_method: "card",
+        },
+      },
+      { token: boss.token },
+    );
     expect(res.status).toBe(201);
-    const invoiceOf = async () => (await api("GET", `/app/invoice/list?workspace_id=${id}`, boss.token)).body.items[0];
-    expect((await invoiceOf()).status).toBe("open");
+    const invoiceOf = async () =>
+      (await t.api.call(listInvoicesContract, { query: { workspace_id: id } }, { token: boss.token })).body.items[0];
+    expect((await invoiceOf())!.status).toBe("open");
     const contact = "keiri@aoba.example.co.jp";
     const failureMails = () =>
       t.smtp.mailsTo(contact).filter((mail) => mail.subject.includes("お支払いができませんでした"));
@@ -556,7 +783,7 @@ describe("bank transfer, dunning and restore", () => {
         expect(mail.text).toContain("/mypage/payment-setting");
       }
     }
-    expect((await invoiceOf()).status).toBe("past_due");
+    expect((await invoiceOf())!.status).toBe("past_due");
 
     // Due on 12/2 (the card day) + 14 days: still writable on day 10, disabled after day 14.
     await advanceDays(5, [boss, staff]);
@@ -566,51 +793,73 @@ describe("bank transfer, dunning and restore", () => {
     expect(disabledMail.text).toContain("データは削除されていません");
     // One mail for the first charge and one per retry: four in all, none after the retries ended.
     expect(failureMails()).toHaveLength(4);
-    const refused = await api("POST", "/app/task/new", staff.token, { workspace_id: id, title: "見積書を送る" });
+    const refused = await t.api.call(
+      newTaskContract,
+      { body: { workspace_id: id, title: "見積書を送る" } },
+      { token: staff.token },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ ...errorBody, code: "workspace_disabled" });
     expect(refused.body.message).toMatch(japanese);
-    expect((await api("GET", `/app/task/${task.body.id}`, staff.token)).status).toBe(200);
-    const usage = await api("GET", `/app/plan-contract/list-all?workspace_id=${id}`, staff.token);
+    expect((await t.api.call(getTaskContract, { params: { id: task.body.id } }, { token: staff.token })).status).toBe(
+      200,
+    );
+    const usage = await t.api.call(listPlanContractsContract, { query: { workspace_id: id } }, { token: staff.token });
     expect(usage.body.usage).toMatchObject({ workspace_status: "disabled", disabled_reason: "non_payment" });
 
     // Past due + 60 days: locked; only billing opens.
     await advanceDays(47, [boss, staff]);
     expect((await runBillingDay()).locked).toBeGreaterThanOrEqual(1);
-    const locked = await api("GET", `/app/task/${task.body.id}`, staff.token);
+    const locked = await t.api.call(getTaskContract, { params: { id: task.body.id } }, { token: staff.token });
     expect(locked.status).toBe(403);
     expect(locked.body.code).toBe("workspace_locked");
-    expect((await api("GET", `/app/invoice/list?workspace_id=${id}`, boss.token)).status).toBe(200);
+    expect(
+      (await t.api.call(listInvoicesContract, { query: { workspace_id: id } }, { token: boss.token })).status,
+    ).toBe(200);
 
     // Restore with the declined card: still refused; with a working card the debt is paid and all comes back.
-    const stillDeclined = await api("POST", `/app/workspace/${id}/restore`, boss.token);
+    const stillDeclined = await t.api.call(restoreWorkspaceContract, { params: { id } }, { token: boss.token });
     expect(stillDeclined.status).toBe(409);
     expect(stillDeclined.body.code).toBe("payment_required");
-    const cards = await api("POST", `/app/workspace/${id}/sync-payment`, boss.token, { local_test_card: "jcb_ok" });
-    const jcb = cards.body.items.find((c: { last4: string }) => c.last4 === "0505");
-    await api("PUT", `/app/credit-card/${jcb.id}/default`, boss.token);
-    const restored = await api("POST", `/app/workspace/${id}/restore`, boss.token);
+    const cards = await t.api.call(
+      syncPaymentContract,
+      { params: { id }, body: { local_test_card: "jcb_ok" } },
+      { token: boss.token },
+    );
+    const jcb = cards.body.items.find((c: { last4: string }) => c.last4 === "0505")!;
+    await t.api.call(setDefaultCreditCardContract, { params: { id: jcb.id } }, { token: boss.token });
+    const restored = await t.api.call(restoreWorkspaceContract, { params: { id } }, { token: boss.token });
     expect(restored.status).toBe(200);
     expect(restored.body.workspace_status).toBe("active");
-    expect((await invoiceOf()).status).not.toBe("open");
-    const back = await api("GET", `/app/task/${task.body.id}`, staff.token);
+    expect((await invoiceOf())!.status).not.toBe("open");
+    const back = await t.api.call(getTaskContract, { params: { id: task.body.id } }, { token: staff.token });
     expect(back.body.title).toBe("現場写真を整理する");
-    expect((await api("POST", "/app/task/new", staff.token, { workspace_id: id, title: "見積書を送る" })).status).toBe(
-      201,
-    );
+    expect(
+      (await t.api.call(newTaskContract, { body: { workspace_id: id, title: "見積書を送る" } }, { token: staff.token }))
+        .status,
+    ).toBe(201);
   }, 240_000);
 
   it("disables on the owner's request and restores without losing anything", async () => {
     owner.token = await login(owner.email);
     member.token = await login(member.email);
-    expect((await api("PUT", `/app/workspace/${ws}/disable`, member.token)).status).toBe(403);
-    const off = await api("PUT", `/app/workspace/${ws}/disable`, owner.token);
+    expect((await t.api.call(disableWorkspaceContract, { params: { id: ws } }, { token: member.token })).status).toBe(
+      403,
+    );
+    const off = await t.api.call(disableWorkspaceContract, { params: { id: ws } }, { token: owner.token });
     expect(off.body.workspace_status).toBe("disabled");
-    const refused = await api("POST", "/app/project/new", owner.token, { workspace_id: ws, name: "新倉庫" });
+    const refused = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: ws, name: "新倉庫" } },
+      { token: owner.token },
+    );
     expect(refused.body.code).toBe("workspace_disabled");
-    const on = await api("POST", `/app/workspace/${ws}/restore`, owner.token);
+    const on = await t.api.call(restoreWorkspaceContract, { params: { id: ws } }, { token: owner.token });
     expect(on.body.workspace_status).toBe("active");
-    expect((await api("POST", "/app/project/new", owner.token, { workspace_id: ws, name: "新倉庫" })).status).toBe(201);
+    expect(
+      (await t.api.call(newProjectContract, { body: { workspace_id: ws, name: "新倉庫" } }, { token: owner.token }))
+        .status,
+    ).toBe(201);
   });
 });
 

@@ -3,15 +3,20 @@
  * card and bank-transfer invoices, monthly and yearly, on an injected clock. A transfer due on a bank holiday is
  * due on the banks' next business day.
  */
+
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { newCompanyContract } from "@tasuki/contract/billing/company.contracts";
+import { listInvoicesContract } from "@tasuki/contract/billing/invoice-list.contract";
+import { newPlanContractContract } from "@tasuki/contract/billing/plan-contract-new.contract";
+import { syncPaymentContract } from "@tasuki/contract/billing/workspace-billing.contracts";
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, apiAs, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 
 let t: TestApp;
-const api = apiAs(() => t);
 
 beforeAll(async () => {
   // poppler-utils is installed by scripts/test.mjs (README: what npm test needs).
@@ -37,7 +42,10 @@ function pdfLines(pdf: Buffer): string[] {
     .filter(Boolean);
 }
 
-const address = {
+const address: Pick<
+  ContractBody<typeof newCompanyContract>,
+  "postal_code" | "prefecture" | "city" | "street" | "building"
+> = {
   postal_code: "100-0005",
   prefecture: "tokyo",
   city: "千代田区",
@@ -49,22 +57,34 @@ const address = {
 async function customer(input: {
   name: string;
   staff: number;
-  billingContact?: Record<string, string> | undefined;
+  billingContact?:
+    | Omit<NonNullable<ContractBody<typeof newCompanyContract>["billing_contact"]>, keyof typeof address>
+    | undefined;
   card?: boolean;
 }) {
   const owner = await signUpWithWorkspace(t, input.name);
   const ws = owner.workspace.id;
   const token = owner.tokens.access_token;
   for (let i = 1; i < input.staff; i += 1) await addStaff(t, ws, "member");
-  const company = await api("POST", "/app/company/new", token, {
-    workspace_id: ws,
-    name: input.name,
-    ...address,
-    ...(input.billingContact ? { billing_contact: { ...address, ...input.billingContact } } : {}),
-  });
+  const company = await t.api.call(
+    newCompanyContract,
+    {
+      body: {
+        workspace_id: ws,
+        name: input.name,
+        ...address,
+        ...(input.billingContact ? { billing_contact: { ...address, ...input.billingContact } } : {}),
+      },
+    },
+    { token },
+  );
   expect(company.status).toBe(201);
   if (input.card) {
-    const card = await api("POST", `/app/workspace/${ws}/sync-payment`, token, { local_test_card: "visa_ok" });
+    const card = await t.api.call(
+      syncPaymentContract,
+      { params: { id: ws }, body: { local_test_card: "visa_ok" } },
+      { token },
+    );
     expect(card.status).toBe(200);
   }
   return { ws, token };
@@ -76,14 +96,20 @@ async function subscribe(
   cycle: "monthly" | "yearly",
   method: "card" | "bank_transfer",
 ) {
-  const res = await api("POST", "/app/plan-contract/new", c.token, {
-    workspace_id: c.ws,
-    plan,
-    cycle,
-    payment_method: method,
-  });
+  const res = await t.api.call(
+    newPlanContractContract,
+    {
+      body: {
+        workspace_id: c.ws,
+        plan,
+        cycle,
+        payment_method: method,
+      },
+    },
+    { token: c.token },
+  );
   expect(res.status).toBe(201);
-  const list = await api("GET", `/app/invoice/list?workspace_id=${c.ws}`, c.token);
+  const list = await t.api.call(listInvoicesContract, { query: { workspace_id: c.ws } }, { token: c.token });
   const invoice = list.body.items[0] as { id: string; number: string; due_date: string; status: string };
   const pdf = await t.app.inject({
     method: "GET",

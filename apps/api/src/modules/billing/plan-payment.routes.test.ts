@@ -3,11 +3,19 @@
  * refused with the reason (and nothing changes), and the method of a paid contract follows what the company
  * chooses after a card is registered, for the next invoices.
  */
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import { listInvoicesContract } from "@tasuki/contract/billing/invoice-list.contract";
+import { listPlanContractsContract } from "@tasuki/contract/billing/list-plan-contracts.contract";
+import { cancelPlanContractContract } from "@tasuki/contract/billing/plan-contract-cancel.contract";
+import { changePlanContractContract } from "@tasuki/contract/billing/plan-contract-change.contract";
+import { newPlanContractContract } from "@tasuki/contract/billing/plan-contract-new.contract";
+import { setPlanContractPaymentMethodContract } from "@tasuki/contract/billing/plan-contract-payment-method.contract";
+import { syncPaymentContract } from "@tasuki/contract/billing/workspace-billing.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForJob } from "../../../test/job-helpers.ts";
 import {
   addStaff,
-  apiAs,
   createTestApp,
   errorBody,
   PASSWORD,
@@ -20,7 +28,6 @@ const START = new Date("2026-12-02T01:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
-const api = apiAs(() => t);
 
 beforeAll(async () => {
   t = await createTestApp({ start: START });
@@ -37,13 +44,13 @@ async function workspaceOf(staff: number, name: string) {
 
 /** After the clock moved by weeks the access token has expired: sign in again. */
 async function relogin(c: { email: string; token: string }) {
-  const res = await api("POST", "/app/auth/login-with-email", undefined, { email: c.email, password: PASSWORD });
+  const res = await t.api.call(loginWithEmailContract, { body: { email: c.email, password: PASSWORD } });
   c.token = res.body.access_token as string;
   return c.token;
 }
 
 const contractsOf = async (c: { ws: string; token: string }) =>
-  (await api("GET", `/app/plan-contract/list-all?workspace_id=${c.ws}`, c.token)).body as {
+  (await t.api.call(listPlanContractsContract, { query: { workspace_id: c.ws } }, { token: c.token })).body as {
     items: { id: string; plan: string; cycle: string; status: string; payment_method: string | null }[];
   };
 
@@ -53,7 +60,7 @@ describe("a plan the workspace does not fit", () => {
     const trial = (await contractsOf(c)).items[0]!;
     expect(trial).toMatchObject({ plan: "premium", status: "trial" });
     // 「フリープランで続ける」 ends the trial for free now: refused.
-    const keepFree = await api("PUT", `/app/plan-contract/${trial.id}/cancel`, c.token);
+    const keepFree = await t.api.call(cancelPlanContractContract, { params: { id: trial.id } }, { token: c.token });
     expect(keepFree.status).toBe(400);
     expect(keepFree.body).toEqual({
       ...errorBody,
@@ -63,13 +70,23 @@ describe("a plan the workspace does not fit", () => {
     expect((await contractsOf(c)).items).toEqual([expect.objectContaining({ id: trial.id, status: "trial" })]);
 
     // On a paid plan, 「このプランに変更」 to フリー: refused, and no change is scheduled.
-    const paid = await api("POST", "/app/plan-contract/new", c.token, {
-      workspace_id: c.ws,
-      plan: "standard",
-      payment_method: "bank_transfer",
-    });
+    const paid = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: c.ws,
+          plan: "standard",
+          payment_method: "bank_transfer",
+        },
+      },
+      { token: c.token },
+    );
     expect(paid.status).toBe(201);
-    const down = await api("POST", "/app/plan-contract/change", c.token, { workspace_id: c.ws, plan: "free" });
+    const down = await t.api.call(
+      changePlanContractContract,
+      { body: { workspace_id: c.ws, plan: "free" } },
+      { token: c.token },
+    );
     expect(down.status).toBe(400);
     expect(down.body.code).toBe("plan_does_not_fit");
     expect((await contractsOf(c)).items.filter((row) => row.status === "scheduled")).toEqual([]);
@@ -78,16 +95,20 @@ describe("a plan the workspace does not fit", () => {
   it("counts projects too, and lets a workspace that fits continue on free", async () => {
     const c = await workspaceOf(1, "株式会社ちいさな工房");
     for (const name of ["A棟", "B棟", "C棟", "D棟"]) {
-      expect((await api("POST", "/app/project/new", c.token, { workspace_id: c.ws, name })).status).toBe(201);
+      expect(
+        (await t.api.call(newProjectContract, { body: { workspace_id: c.ws, name } }, { token: c.token })).status,
+      ).toBe(201);
     }
     const trial = (await contractsOf(c)).items[0]!;
-    const refused = await api("PUT", `/app/plan-contract/${trial.id}/cancel`, c.token);
+    const refused = await t.api.call(cancelPlanContractContract, { params: { id: trial.id } }, { token: c.token });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe("フリープランはプロジェクト3件まで（現在4件）のため、お選びいただけません。");
 
     const fits = await workspaceOf(5, "株式会社ごにん");
     const fitsTrial = (await contractsOf(fits)).items[0]!;
-    expect((await api("PUT", `/app/plan-contract/${fitsTrial.id}/cancel`, fits.token)).status).toBe(200);
+    expect(
+      (await t.api.call(cancelPlanContractContract, { params: { id: fitsTrial.id } }, { token: fits.token })).status,
+    ).toBe(200);
     expect((await contractsOf(fits)).items[0]).toMatchObject({ plan: "free", status: "active" });
   });
 });
@@ -96,32 +117,63 @@ describe("the payment method of a paid contract", () => {
   it("switches from 請求書払い to the registered card for the next invoices, a scheduled change with it", async () => {
     const c = await workspaceOf(2, "株式会社みどり会計");
     const outsider = await workspaceOf(1, "他社");
-    const created = await api("POST", "/app/plan-contract/new", c.token, {
-      workspace_id: c.ws,
-      plan: "standard",
-      cycle: "monthly",
-      payment_method: "bank_transfer",
-    });
+    const created = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: c.ws,
+          plan: "standard",
+          cycle: "monthly",
+          payment_method: "bank_transfer",
+        },
+      },
+      { token: c.token },
+    );
     const id = created.body.id as string;
     // Without a card, card cannot be chosen.
-    const noCard = await api("PUT", `/app/plan-contract/${id}/payment-method`, c.token, { payment_method: "card" });
+    const noCard = await t.api.call(
+      setPlanContractPaymentMethodContract,
+      { params: { id }, body: { payment_method: "card" } },
+      { token: c.token },
+    );
     expect(noCard.status).toBe(400);
     expect(noCard.body.code).toBe("card_required");
     // A card registered does not switch by itself: the company chooses.
-    await api("POST", `/app/workspace/${c.ws}/sync-payment`, c.token, { local_test_card: "visa_ok" });
+    await t.api.call(
+      syncPaymentContract,
+      { params: { id: c.ws }, body: { local_test_card: "visa_ok" } },
+      { token: c.token },
+    );
     expect((await contractsOf(c)).items[0]!.payment_method).toBe("bank_transfer");
     // Monthly → yearly is scheduled for the period's end; it follows the method chosen afterwards.
-    const yearly = await api("POST", "/app/plan-contract/change", c.token, {
-      workspace_id: c.ws,
-      plan: "standard",
-      cycle: "yearly",
-    });
+    const yearly = await t.api.call(
+      changePlanContractContract,
+      {
+        body: {
+          workspace_id: c.ws,
+          plan: "standard",
+          cycle: "yearly",
+        },
+      },
+      { token: c.token },
+    );
     expect(yearly.status).toBe(200);
-    const foreign = await api("PUT", `/app/plan-contract/${id}/payment-method`, outsider.token, {
-      payment_method: "card",
-    });
+    const foreign = await t.api.call(
+      setPlanContractPaymentMethodContract,
+      {
+        params: { id },
+        body: {
+          payment_method: "card",
+        },
+      },
+      { token: outsider.token },
+    );
     expect(foreign.status).toBe(404);
-    const switched = await api("PUT", `/app/plan-contract/${id}/payment-method`, c.token, { payment_method: "card" });
+    const switched = await t.api.call(
+      setPlanContractPaymentMethodContract,
+      { params: { id }, body: { payment_method: "card" } },
+      { token: c.token },
+    );
     expect(switched.status).toBe(200);
     expect(switched.body).toMatchObject({ id, payment_method: "card", status: "active" });
     expect((await contractsOf(c)).items.map((row) => [row.status, row.cycle, row.payment_method])).toEqual([
@@ -135,7 +187,7 @@ describe("the payment method of a paid contract", () => {
     const job = await t.ctx.jobs.enqueue(t.ctx.db, "billing-daily", {});
     await waitForJob(t.ctx.db, job!);
     const token = await relogin(c);
-    const invoices = await api("GET", `/app/invoice/list?workspace_id=${c.ws}`, token);
+    const invoices = await t.api.call(listInvoicesContract, { query: { workspace_id: c.ws } }, { token });
     expect(
       invoices.body.items.map((i: { payment_method: string; status: string }) => [i.payment_method, i.status]),
     ).toEqual([

@@ -1,4 +1,8 @@
 import { createHmac } from "node:crypto";
+import { getInvoiceContract } from "@tasuki/contract/billing/invoice-get.contract";
+import { listInvoicesContract } from "@tasuki/contract/billing/invoice-list.contract";
+import { newPlanContractContract } from "@tasuki/contract/billing/plan-contract-new.contract";
+import { paymentClientSecretContract, syncPaymentContract } from "@tasuki/contract/billing/workspace-billing.contracts";
 /**
  * The Stripe adapter end to end: the API configured with a Stripe secret key talks through the official `stripe`
  * SDK to a local server speaking Stripe's API (test/fake-stripe.ts): a customer and a SetupIntent for adding a
@@ -8,7 +12,7 @@ import { createHmac } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe } from "../../../test/fake-stripe.ts";
-import { apiAs, call, createTestApp, errorBody, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, errorBody, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { defaultBillingConfig } from "../../config/config.ts";
 
 const SECRET = "sk_test_tasuki_local";
@@ -16,7 +20,6 @@ const WEBHOOK_SECRET = "whsec_test_tasuki_local";
 
 let t: TestApp;
 let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
-const api = apiAs(() => t);
 
 beforeAll(async () => {
   stripe = await startFakeStripe(SECRET);
@@ -48,7 +51,7 @@ describe("the Stripe adapter", () => {
     const o = await signUpWithWorkspace(t, "株式会社ストライプ検証");
     const ws = o.workspace.id;
     const token = o.tokens.access_token;
-    const secret = await api("GET", `/app/workspace/${ws}/payment-client-secret`, token);
+    const secret = await t.api.call(paymentClientSecretContract, { params: { id: ws } }, { token });
     expect(secret.body).toMatchObject({ provider: "stripe", publishable_key: "pk_test_tasuki", test_cards: [] });
     expect(secret.body.client_secret).toMatch(/^seti_\w+_secret_/);
     const customer = customerOf(ws);
@@ -59,23 +62,30 @@ describe("the Stripe adapter", () => {
 
     // The person confirms the SetupIntent in Stripe Elements; the page then asks the API to sync.
     const pm = stripe.attachCard(customer, { brand: "visa", last4: "4242" });
-    const cards = await api("POST", `/app/workspace/${ws}/sync-payment`, token, {});
+    const cards = await t.api.call(syncPaymentContract, { params: { id: ws }, body: {} }, { token });
     expect(cards.body.items).toEqual([
       expect.objectContaining({ brand: "visa", last4: "4242", exp_month: 8, exp_year: 2031, is_default: true }),
     ]);
     expect(stripe.customers.get(customer)?.default_pm).toBe(pm);
     // Test cards are the local provider's only.
-    expect((await api("POST", `/app/workspace/${ws}/sync-payment`, token, { local_test_card: "visa_ok" })).status).toBe(
-      400,
-    );
+    expect(
+      (await t.api.call(syncPaymentContract, { params: { id: ws }, body: { local_test_card: "visa_ok" } }, { token }))
+        .status,
+    ).toBe(400);
 
-    const contract = await api("POST", "/app/plan-contract/new", token, {
-      workspace_id: ws,
-      plan: "premium",
-      payment_method: "card",
-    });
+    const contract = await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: ws,
+          plan: "premium",
+          payment_method: "card",
+        },
+      },
+      { token },
+    );
     expect(contract.status).toBe(201);
-    const invoice = (await api("GET", `/app/invoice/list?workspace_id=${ws}`, token)).body.items[0];
+    const invoice = (await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token })).body.items[0]!;
     expect(invoice).toMatchObject({ status: "paid", total: 1320 });
     const charge = stripe.requests.find((r) => r.path === "/v1/payment_intents")!;
     expect(charge.form).toMatchObject({
@@ -94,19 +104,25 @@ describe("the Stripe adapter", () => {
     const o = await signUpWithWorkspace(t, "株式会社残高不足");
     const ws = o.workspace.id;
     const token = o.tokens.access_token;
-    await api("GET", `/app/workspace/${ws}/payment-client-secret`, token);
+    await t.api.call(paymentClientSecretContract, { params: { id: ws } }, { token });
     stripe.attachCard(customerOf(ws), { brand: "mastercard", last4: "0002", declines: true });
-    await api("POST", `/app/workspace/${ws}/sync-payment`, token, {});
+    await t.api.call(syncPaymentContract, { params: { id: ws }, body: {} }, { token });
     expect(
       (
-        await api("POST", "/app/plan-contract/new", token, {
-          workspace_id: ws,
-          plan: "standard",
-          payment_method: "card",
-        })
+        await t.api.call(
+          newPlanContractContract,
+          {
+            body: {
+              workspace_id: ws,
+              plan: "standard",
+              payment_method: "card",
+            },
+          },
+          { token },
+        )
       ).status,
     ).toBe(201);
-    const invoice = (await api("GET", `/app/invoice/list?workspace_id=${ws}`, token)).body.items[0];
+    const invoice = (await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token })).body.items[0]!;
     expect(invoice.status).toBe("open");
   });
 
@@ -114,12 +130,18 @@ describe("the Stripe adapter", () => {
     const o = await signUpWithWorkspace(t, "株式会社振込確認");
     const ws = o.workspace.id;
     const token = o.tokens.access_token;
-    await api("POST", "/app/plan-contract/new", token, {
-      workspace_id: ws,
-      plan: "standard",
-      payment_method: "bank_transfer",
-    });
-    const invoice = (await api("GET", `/app/invoice/list?workspace_id=${ws}`, token)).body.items[0];
+    await t.api.call(
+      newPlanContractContract,
+      {
+        body: {
+          workspace_id: ws,
+          plan: "standard",
+          payment_method: "bank_transfer",
+        },
+      },
+      { token },
+    );
+    const invoice = (await t.api.call(listInvoicesContract, { query: { workspace_id: ws } }, { token })).body.items[0]!;
     expect(invoice.status).toBe("open");
     const payload = JSON.stringify({
       id: "evt_test_paid_1",
@@ -137,7 +159,7 @@ describe("the Stripe adapter", () => {
     const timestamp = Math.floor(t.ctx.now().getTime() / 1000);
     const header = (secret: string) => Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
     const send = (signature: string, body = payload) =>
-      call(t.app, {
+      t.api.raw({
         method: "POST",
         url: "/app/payment/webhook",
         payload: body,
@@ -149,10 +171,10 @@ describe("the Stripe adapter", () => {
     expect(forged.body).toMatchObject({ ...errorBody, code: "invalid_signature" });
     // The body changed after signing: refused too.
     expect((await send(header(WEBHOOK_SECRET), payload.replace("succeeded", "succeeded "))).status).toBe(400);
-    expect((await api("GET", `/app/invoice/${invoice.id}`, token)).body.status).toBe("open");
+    expect((await t.api.call(getInvoiceContract, { params: { id: invoice.id } }, { token })).body.status).toBe("open");
 
     expect((await send(header(WEBHOOK_SECRET))).body).toEqual({ received: true, duplicate: false });
-    expect((await api("GET", `/app/invoice/${invoice.id}`, token)).body.status).toBe("paid");
+    expect((await t.api.call(getInvoiceContract, { params: { id: invoice.id } }, { token })).body.status).toBe("paid");
     expect((await send(header(WEBHOOK_SECRET))).body).toEqual({ received: true, duplicate: true });
     // Signed with the secret over a timestamp that is not a number: the SDK reads NaN and would never expire it.
     const nan = `t=NaN,v1=${createHmac("sha256", WEBHOOK_SECRET).update(`NaN.${payload}`).digest("hex")}`;

@@ -159,7 +159,7 @@ describe("primary items", () => {
     expectError(await t.api.call(getPrimaryItemContract, { params: { id: item.id } }, { token: w.outsider }), 404);
     expectError(await t.api.call(deletePrimaryItemContract, { params: { id: item.id } }, { token: w.outsider }), 404);
     expectError(await t.api.call(getPrimaryItemContract, { params: { id: UNKNOWN_ID } }, { token: w.owner }), 404);
-    expectError(await t.api.call(getPrimaryItemContract, { params: { id: item.id } }), 401);
+    expectError(await t.api.raw({ method: "GET", url: `/app/primary-item/${item.id}` }), 401);
     // The outsider may not put an item into this workspace's project from their own workspace either.
     expectError(
       await t.api.call(

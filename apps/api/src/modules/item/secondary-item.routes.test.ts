@@ -154,7 +154,7 @@ describe("secondary items", () => {
     );
     expectError(await t.api.call(getSecondaryItemContract, { params: { id: item.id } }, { token: w.stranger }), 404);
     expectError(await t.api.call(getSecondaryItemContract, { params: { id: item.id } }, { token: w.outsider }), 404);
-    expectError(await t.api.call(getSecondaryItemContract, { params: { id: item.id } }), 401);
+    expectError(await t.api.raw({ method: "GET", url: `/app/secondary-item/${item.id}` }), 401);
     expectError(await t.api.call(newSecondaryItemContract, { body: { ...body, name: "" } }, { token: w.owner }), 400);
     expectError(
       await t.api.call(

@@ -264,7 +264,7 @@ describe("meeting invitations", () => {
       ),
       400,
     );
-    expect((await t.api.call(meetingIcalContract, { params: { id: m.id } })).status).toBe(401);
+    expect((await t.api.raw({ method: "GET", url: `/app/meeting/${m.id}/ical` })).status).toBe(401);
   });
 });
 
@@ -506,6 +506,8 @@ describe("calendar feed", () => {
     );
     expect((await t.api.call(calendarFeedIcsContract, { query: { token: "short" } })).status).toBe(400);
     expect((await t.api.call(calendarFeedIcsContract, { query: { token: "a".repeat(43) } })).status).toBe(404);
-    expect((await t.api.call(newCalendarFeedContract, { body: { workspace_id: w.workspaceId } })).status).toBe(401);
+    expect(
+      (await t.api.raw({ method: "POST", url: "/app/calendar-feed", payload: { workspace_id: w.workspaceId } })).status,
+    ).toBe(401);
   });
 });

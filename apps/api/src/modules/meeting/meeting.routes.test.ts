@@ -272,7 +272,7 @@ describe("meetings", () => {
       404,
     );
     expectError(await t.api.call(getMeetingContract, { params: { id: UNKNOWN_ID } }, { token: w.owner }), 404);
-    expectError(await t.api.call(getMeetingContract, { params: { id: m.id } }), 401);
+    expectError(await t.api.raw({ method: "GET", url: `/app/meeting/${m.id}` }), 401);
     // The action item is the assignee's task, with its link back to the meeting.
     const mine = await t.api.call(
       listTasksContract,

@@ -1,6 +1,11 @@
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
+import { periodicPreviewContract } from "@tasuki/contract/task/periodic-preview.contract";
+import type { RecurrenceRuleInput } from "@tasuki/contract/task/recurrence.schema";
+import { newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { putTaskPeriodicContract } from "@tasuki/contract/task/task-periodic.contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
-import { apiAs, createRoster, createTestApp, japanese, type Roster, type TestApp } from "../../../test/test-app.ts";
+import { createRoster, createTestApp, japanese, type Roster, type TestApp } from "../../../test/test-app.ts";
 
 // Monday 2026-12-28, 09:00 in Tokyo. 成人の日 is Monday 2027-01-11; 天皇誕生日 Tuesday 2027-02-23.
 let t: TestApp;
@@ -13,15 +18,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = apiAs(() => t);
-const preview = (body: object, token = r.tokens.member) => api("POST", "/app/task/periodic/preview", token, body);
+const preview = (body: ContractBody<typeof periodicPreviewContract>, token = r.tokens.member) =>
+  t.api.call(periodicPreviewContract, { body }, { token });
 
-const mondaysSkipping = {
+const mondaysSkipping: RecurrenceRuleInput = {
   frequency: "weekly",
   weekdays: [1],
   start_date: "2026-12-01",
   holiday_handling: "skip",
-} as const;
+};
 
 describe("POST /app/task/periodic/preview", () => {
   it("lists the next Mondays from today in Tokyo, skipping 成人の日, with the rule in words and the deadlines", async () => {
@@ -107,9 +112,17 @@ describe("POST /app/task/periodic/preview", () => {
   });
 
   it("agrees with the occurrences that saving the same rule generates", async () => {
-    const task = await api("POST", "/app/task/new", r.tokens.owner, { workspace_id: r.id, title: "週次定例の準備" });
+    const task = await t.api.call(
+      newTaskContract,
+      { body: { workspace_id: r.id, title: "週次定例の準備" } },
+      { token: r.tokens.owner },
+    );
     expect(task.status).toBe(201);
-    const saved = await api("PUT", `/app/task/${task.body.id}/periodic`, r.tokens.owner, { rule: mondaysSkipping });
+    const saved = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id: task.body.id }, body: { rule: mondaysSkipping } },
+      { token: r.tokens.owner },
+    );
     expect(saved.status).toBe(200);
     const generated = saved.body.occurrences.map((o: { occurrence_date: string }) => o.occurrence_date);
     const res = await preview({ workspace_id: r.id, rule: mondaysSkipping, count: generated.length });
@@ -147,7 +160,12 @@ describe("POST /app/task/periodic/preview", () => {
     const from = await preview({ workspace_id: r.id, rule: mondaysSkipping, from: "2027/01/01" });
     expectError(from, 400, "validation_error");
     expect(from.body.message).toMatch(japanese);
-    const noWorkspace = await preview({ rule: mondaysSkipping });
+    const noWorkspace = await t.api.raw({
+      method: "POST",
+      url: "/app/task/periodic/preview",
+      token: r.tokens.member,
+      payload: { rule: mondaysSkipping },
+    });
     expectError(noWorkspace, 400, "validation_error");
   });
 
@@ -157,7 +175,11 @@ describe("POST /app/task/periodic/preview", () => {
     expectError(await preview({ workspace_id: r.other, rule: mondaysSkipping }, r.tokens.owner), 404);
     expectError(await preview({ workspace_id: r.id, rule: mondaysSkipping }, r.tokens.suspended), 403);
     expectError(
-      await api("POST", "/app/task/periodic/preview", undefined, { workspace_id: r.id, rule: mondaysSkipping }),
+      await t.api.raw({
+        method: "POST",
+        url: "/app/task/periodic/preview",
+        payload: { workspace_id: r.id, rule: mondaysSkipping },
+      }),
       401,
     );
   });

@@ -2,10 +2,14 @@
  * The daily re-planning on a fixed clock: the rolling horizon moves with the days, the occurrences follow,
  * and a second run on the same day changes nothing.
  */
+
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import { deleteTaskContract, getTaskContract, newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { deleteTaskPeriodicContract, putTaskPeriodicContract } from "@tasuki/contract/task/task-periodic.contract";
 import { and, asc, eq, isNotNull, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForJob } from "../../../test/job-helpers.ts";
-import { apiAs, call, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 import { extendPeriodicSeries } from "./task-periodic.service.ts";
 
@@ -18,7 +22,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = apiAs(() => t);
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Live generated rows of a series: date, and when the template's content was copied (the row's id). */
@@ -33,11 +36,22 @@ describe("periodic re-planning", () => {
   it("extends each series to the new horizon every day, skipping holidays, and a second run adds nothing", async () => {
     const owner = await signUpWithWorkspace(t, "株式会社定例");
     const token = owner.tokens.access_token;
-    const template = await api("POST", "/app/task/new", token, { workspace_id: owner.workspace.id, title: "週次報告" });
+    const template = await t.api.call(
+      newTaskContract,
+      { body: { workspace_id: owner.workspace.id, title: "週次報告" } },
+      { token },
+    );
     expect(template.status).toBe(201);
-    const set = await api("PUT", `/app/task/${template.body.id}/periodic`, token, {
-      rule: { frequency: "weekly", weekdays: [1], start_date: "2027-01-01", holiday_handling: "skip" },
-    });
+    const set = await t.api.call(
+      putTaskPeriodicContract,
+      {
+        params: { id: template.body.id },
+        body: {
+          rule: { frequency: "weekly", weekdays: [1], start_date: "2027-01-01", holiday_handling: "skip" },
+        },
+      },
+      { token },
+    );
     expect(set.status).toBe(200);
     const seriesId = set.body.periodic_series_id as string;
     const first = await liveOccurrences(seriesId);
@@ -73,12 +87,12 @@ describe("periodic re-planning", () => {
     expect(await liveOccurrences(seriesId)).toEqual(extended);
 
     // The new occurrences show in the task list of the owner like the others.
-    const login = await call(t.app, {
-      method: "POST",
-      url: "/app/auth/login-with-email",
-      payload: { email: owner.email, password: PASSWORD },
-    });
-    const detail = await api("GET", `/app/task/${extended.at(-1)!.id}`, login.body.access_token);
+    const login = await t.api.call(loginWithEmailContract, { body: { email: owner.email, password: PASSWORD } });
+    const detail = await t.api.call(
+      getTaskContract,
+      { params: { id: extended.at(-1)!.id } },
+      { token: login.body.access_token },
+    );
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ title: "週次報告", expires_at: "2027-03-08T14:59:59.000Z" });
   });
@@ -87,17 +101,24 @@ describe("periodic re-planning", () => {
     const owner = await signUpWithWorkspace(t, "株式会社停止");
     const token = owner.tokens.access_token;
     const newSeries = async (title: string) => {
-      const task = await api("POST", "/app/task/new", token, { workspace_id: owner.workspace.id, title });
-      const set = await api("PUT", `/app/task/${task.body.id}/periodic`, token, {
-        rule: { frequency: "daily", start_date: "2027-01-01" },
-      });
+      const task = await t.api.call(newTaskContract, { body: { workspace_id: owner.workspace.id, title } }, { token });
+      const set = await t.api.call(
+        putTaskPeriodicContract,
+        {
+          params: { id: task.body.id },
+          body: {
+            rule: { frequency: "daily", start_date: "2027-01-01" },
+          },
+        },
+        { token },
+      );
       expect(set.status).toBe(200);
       return { id: task.body.id as string, seriesId: set.body.periodic_series_id as string };
     };
     const trashed = await newSeries("日次点検");
     const cleared = await newSeries("日次集計");
-    expect((await api("DELETE", `/app/task/${trashed.id}`, token)).status).toBe(200);
-    expect((await api("DELETE", `/app/task/${cleared.id}/periodic`, token)).status).toBe(200);
+    expect((await t.api.call(deleteTaskContract, { params: { id: trashed.id } }, { token })).status).toBe(200);
+    expect((await t.api.call(deleteTaskPeriodicContract, { params: { id: cleared.id } }, { token })).status).toBe(200);
     const before = {
       trashed: await liveOccurrences(trashed.seriesId),
       cleared: await liveOccurrences(cleared.seriesId),

@@ -1,11 +1,18 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import { getProjectContract, newProjectContract } from "@tasuki/contract/project/project.contracts";
+import { syncGeneratedDescriptionContract } from "@tasuki/contract/task/sync-generated-description.contract";
+import {
+  deleteTaskContract,
+  getTaskContract,
+  newTaskContract,
+  updateTaskContract,
+} from "@tasuki/contract/task/task.contracts";
+import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, call, createTestApp, japanese, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
-
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-const apiOf = (t: () => TestApp) => (method: Method, url: string, token?: string, payload?: object) =>
-  call(t().app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
+import { addStaff, createTestApp, japanese, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 
 /** Owner, assignee, manager, a member who cannot see the task, a guest, and the owner of another company. */
 async function world(t: TestApp) {
@@ -18,16 +25,27 @@ async function world(t: TestApp) {
     addStaff(t, workspaceId, "guest"),
     signUpWithWorkspace(t, "他社"),
   ]);
-  const api = apiOf(() => t);
-  const project = await api("POST", "/app/project/new", owner.tokens.access_token, {
-    workspace_id: workspaceId,
-    name: "新社屋移転",
-  });
-  const primary = await api("POST", "/app/primary-item/new", owner.tokens.access_token, {
-    workspace_id: workspaceId,
-    project_id: project.body.id,
-    name: "オフィス準備",
-  });
+  const project = await t.api.call(
+    newProjectContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        name: "新社屋移転",
+      },
+    },
+    { token: owner.tokens.access_token },
+  );
+  const primary = await t.api.call(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        project_id: project.body.id,
+        name: "オフィス準備",
+      },
+    },
+    { token: owner.tokens.access_token },
+  );
   return {
     workspaceId,
     projectId: project.body.id as string,
@@ -44,26 +62,29 @@ async function world(t: TestApp) {
 }
 type World = Awaited<ReturnType<typeof world>>;
 
-async function newTask(t: TestApp, w: World, fields: Record<string, unknown> = {}) {
-  const res = await apiOf(() => t)("POST", "/app/task/new", w.owner, {
-    workspace_id: w.workspaceId,
-    title: "会議室の備品を発注する",
-    assignee_id: w.assigneeId,
-    manager_id: w.managerId,
-    project_id: w.projectId,
-    primary_item_id: w.primaryItemId,
-    expires_at: "2026-12-10",
-    ...fields,
-  });
-  if (res.status !== 201) throw new Error(`task failed: ${JSON.stringify(res.body)}`);
-  return res.body as { id: string; description: string; description_source: string | null };
+function newTask(t: TestApp, w: World, fields: Partial<ContractBody<typeof newTaskContract>> = {}) {
+  return t.api.ok(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        title: "会議室の備品を発注する",
+        assignee_id: w.assigneeId,
+        manager_id: w.managerId,
+        project_id: w.projectId,
+        primary_item_id: w.primaryItemId,
+        expires_at: "2026-12-10",
+        ...fields,
+      },
+    },
+    { token: w.owner },
+  );
 }
 
 const sync = (id: string) => `/app/task/${id}/sync-generated-description`;
 
 describe("without an AI provider: the template generator", () => {
   let t: TestApp;
-  const api = apiOf(() => t);
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -74,7 +95,7 @@ describe("without an AI provider: the template generator", () => {
   it("writes 目的・手順・完了条件 from the title and context, labelled template, the same text every time", async () => {
     const w = await world(t);
     const task = await newTask(t, w);
-    const first = await api("POST", sync(task.id), w.owner);
+    const first = await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.owner });
     expect(first.status).toBe(200);
     expect(first.body.description_source).toBe("template");
     const text = first.body.description as string;
@@ -88,13 +109,20 @@ describe("without an AI provider: the template generator", () => {
     expect(text).not.toMatch(/[#*`]/);
 
     // Generated text may be generated again without overwrite, and the generator is deterministic.
-    const again = await api("POST", sync(task.id), w.owner, {});
+    const again = await t.api.call(
+      syncGeneratedDescriptionContract,
+      { params: { id: task.id }, body: {} },
+      { token: w.owner },
+    );
     expect(again.status).toBe(200);
     expect(again.body.description).toBe(text);
     const twin = await newTask(t, w);
-    expect((await api("POST", sync(twin.id), w.owner)).body.description).toBe(text);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: twin.id } }, { token: w.owner })).body
+        .description,
+    ).toBe(text);
 
-    const read = await api("GET", `/app/task/${task.id}`, w.assignee);
+    const read = await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.assignee });
     expect(read.body).toMatchObject({ description: text, description_source: "template" });
   });
 
@@ -102,8 +130,14 @@ describe("without an AI provider: the template generator", () => {
     const w = await world(t);
     const task = await newTask(t, w);
     // The assignee may open the task but not its project: the project's page answers them 404.
-    expect((await api("GET", `/app/project/${w.projectId}`, w.assignee)).status).toBe(404);
-    const written = await api("POST", sync(task.id), w.assignee);
+    expect((await t.api.call(getProjectContract, { params: { id: w.projectId } }, { token: w.assignee })).status).toBe(
+      404,
+    );
+    const written = await t.api.call(
+      syncGeneratedDescriptionContract,
+      { params: { id: task.id } },
+      { token: w.assignee },
+    );
     expect(written.status).toBe(200);
     const text = written.body.description as string;
     expect(text).toContain("会議室の備品を発注する");
@@ -114,11 +148,18 @@ describe("without an AI provider: the template generator", () => {
 
   it("speaks the workspace's own names for its item layers and works without any context", async () => {
     const w = await world(t);
-    await api("PATCH", `/app/workspace/${w.workspaceId}`, w.owner, {
-      base_names: { primary_item: "目標", secondary_item: "施策" },
-    });
+    await t.api.call(
+      updateWorkspaceContract,
+      {
+        params: { id: w.workspaceId },
+        body: {
+          base_names: { primary_item: "目標", secondary_item: "施策" },
+        },
+      },
+      { token: w.owner },
+    );
     const task = await newTask(t, w);
-    const res = await api("POST", sync(task.id), w.owner);
+    const res = await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.owner });
     expect(res.body.description).toContain("目標「オフィス準備」");
 
     const bare = await newTask(t, w, {
@@ -127,7 +168,7 @@ describe("without an AI provider: the template generator", () => {
       primary_item_id: null,
       expires_at: null,
     });
-    const plain = await api("POST", sync(bare.id), w.owner);
+    const plain = await t.api.call(syncGeneratedDescriptionContract, { params: { id: bare.id } }, { token: w.owner });
     expect(plain.status).toBe(200);
     expect(plain.body.description).toContain("【目的】\n「名刺を発注する」を完了させます。");
   });
@@ -136,53 +177,92 @@ describe("without an AI provider: the template generator", () => {
     const w = await world(t);
     const task = await newTask(t, w, { description: "手書きの説明" });
     for (const payload of [undefined, {}, { overwrite: false }]) {
-      const res = await api("POST", sync(task.id), w.assignee, payload);
+      const res = await t.api.call(
+        syncGeneratedDescriptionContract,
+        { params: { id: task.id }, body: payload },
+        { token: w.assignee },
+      );
       expect(res.status).toBe(409);
       expect(res.body.code).toBe("description_exists");
       expect(res.body.message).toMatch(japanese);
     }
-    expect((await api("GET", `/app/task/${task.id}`, w.owner)).body).toMatchObject({
+    expect((await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.owner })).body).toMatchObject({
       description: "手書きの説明",
       description_source: null,
     });
 
-    const overwritten = await api("POST", sync(task.id), w.assignee, { overwrite: true });
+    const overwritten = await t.api.call(
+      syncGeneratedDescriptionContract,
+      { params: { id: task.id }, body: { overwrite: true } },
+      { token: w.assignee },
+    );
     expect(overwritten.status).toBe(200);
     expect(overwritten.body.description_source).toBe("template");
 
     // A person's edit of the generated text is theirs: protected again.
-    await api("PATCH", `/app/task/${task.id}`, w.assignee, { description: "直しました" });
-    expect((await api("POST", sync(task.id), w.assignee)).status).toBe(409);
+    await t.api.call(
+      updateTaskContract,
+      { params: { id: task.id }, body: { description: "直しました" } },
+      { token: w.assignee },
+    );
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.assignee })).status,
+    ).toBe(409);
 
     // Blank text is nothing to lose.
     const blank = await newTask(t, w, { description: "   " });
-    expect((await api("POST", sync(blank.id), w.assignee)).status).toBe(200);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: blank.id } }, { token: w.assignee })).status,
+    ).toBe(200);
 
-    expect((await api("POST", sync(task.id), w.assignee, { overwrite: "yes" })).status).toBe(400);
-    expect((await api("POST", sync(task.id), w.assignee, { other: true })).status).toBe(400);
+    expect(
+      (await t.api.raw({ method: "POST", url: sync(task.id), token: w.assignee, payload: { overwrite: "yes" } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.api.raw({ method: "POST", url: sync(task.id), token: w.assignee, payload: { other: true } })).status,
+    ).toBe(400);
   });
 
   it("same permission as editing: assignee and manager yes; others 404; anonymous 401; trash 409", async () => {
     const w = await world(t);
     const task = await newTask(t, w);
-    expect((await api("POST", sync(task.id), w.assignee)).status).toBe(200);
-    expect((await api("POST", sync(task.id), w.manager)).status).toBe(200);
-    expect((await api("POST", sync(task.id), w.owner)).status).toBe(200);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.assignee })).status,
+    ).toBe(200);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.manager })).status,
+    ).toBe(200);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.owner })).status,
+    ).toBe(200);
     for (const token of [w.other, w.guest, w.outsider]) {
-      const res = await api("POST", sync(task.id), token);
+      const res = await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe("not_found");
     }
-    expect((await api("POST", sync(task.id))).status).toBe(401);
-    expect((await api("POST", sync("01900000-0000-7000-8000-000000000000"), w.owner)).status).toBe(404);
+    expect((await t.api.raw({ method: "POST", url: sync(task.id) })).status).toBe(401);
+    expect(
+      (
+        await t.api.call(
+          syncGeneratedDescriptionContract,
+          { params: { id: "01900000-0000-7000-8000-000000000000" } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(404);
 
     // A public task is visible to other members, but only its parties may change it.
     const open = await newTask(t, w, { is_public: true });
-    expect((await api("POST", sync(open.id), w.other)).status).toBe(403);
-    expect((await api("POST", sync(open.id), w.outsider)).status).toBe(404);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: open.id } }, { token: w.other })).status,
+    ).toBe(403);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: open.id } }, { token: w.outsider })).status,
+    ).toBe(404);
 
-    await api("DELETE", `/app/task/${task.id}`, w.owner);
-    const trashed = await api("POST", sync(task.id), w.owner);
+    await t.api.call(deleteTaskContract, { params: { id: task.id } }, { token: w.owner });
+    const trashed = await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.owner });
     expect(trashed.status).toBe(409);
     expect(trashed.body.code).toBe("task_in_trash");
   });
@@ -190,7 +270,6 @@ describe("without an AI provider: the template generator", () => {
 
 describe("with an OpenAI-compatible provider on loopback", () => {
   let t: TestApp;
-  const api = apiOf(() => t);
   let server: Server;
   let mode: "ok" | "error" | "hang" | "empty" = "ok";
   const received: {
@@ -255,7 +334,7 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     const task = await newTask(t, w);
     mode = "ok";
     received.length = 0;
-    const res = await api("POST", sync(task.id), w.owner);
+    const res = await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.owner });
     expect(res.status).toBe(200);
     expect(res.body.description).toBe(
       "【目的】\nAIが書いた説明です。\n\n【手順】\n1. 発注する。\n\n【完了条件】\n・届いていること。",
@@ -277,12 +356,16 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     expect(messages[1]!.content).toContain("オフィス準備");
     // The assignee, who may not see the project, sends none of its names to the provider.
     received.length = 0;
-    expect((await api("POST", sync(task.id), w.assignee)).status).toBe(200);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.assignee })).status,
+    ).toBe(200);
     expect(received[0]!.body.messages[1]!.content).toContain("会議室の備品を発注する");
     expect(received[0]!.body.messages[1]!.content).not.toContain("新社屋移転");
     expect(received[0]!.body.messages[1]!.content).not.toContain("オフィス準備");
 
-    expect((await api("GET", `/app/task/${task.id}`, w.manager)).body.description_source).toBe("ai");
+    expect(
+      (await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.manager })).body.description_source,
+    ).toBe("ai");
   });
 
   it("a provider error, an empty answer or a timeout answers 502 ai_unavailable and writes nothing", async () => {
@@ -291,14 +374,18 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     for (const failing of ["error", "empty", "hang"] as const) {
       mode = failing;
       // "hang" never answers: the 502 itself shows the provider's timeout ended the call.
-      const res = await api("POST", sync(task.id), w.assignee, { overwrite: true });
+      const res = await t.api.call(
+        syncGeneratedDescriptionContract,
+        { params: { id: task.id }, body: { overwrite: true } },
+        { token: w.assignee },
+      );
       expect(res.status, failing).toBe(502);
       expect(res.body).toEqual({
         code: "ai_unavailable",
         message: expect.stringMatching(japanese),
         dev_message: expect.any(String),
       });
-      const read = await api("GET", `/app/task/${task.id}`, w.assignee);
+      const read = await t.api.call(getTaskContract, { params: { id: task.id } }, { token: w.assignee });
       expect(read.body).toMatchObject({ description: "元の説明", description_source: null });
     }
     mode = "ok";
@@ -309,9 +396,21 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     const task = await newTask(t, w, { description: "手書き" });
     mode = "ok";
     received.length = 0;
-    expect((await api("POST", sync(task.id), w.assignee)).status).toBe(409);
-    expect((await api("POST", sync(task.id), w.other)).status).toBe(404);
-    expect((await api("POST", sync(task.id), w.guest, { overwrite: true })).status).toBe(404);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.assignee })).status,
+    ).toBe(409);
+    expect(
+      (await t.api.call(syncGeneratedDescriptionContract, { params: { id: task.id } }, { token: w.other })).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api.call(
+          syncGeneratedDescriptionContract,
+          { params: { id: task.id }, body: { overwrite: true } },
+          { token: w.guest },
+        )
+      ).status,
+    ).toBe(404);
     expect(received).toHaveLength(0);
   });
 });

@@ -1,8 +1,19 @@
-import { listMyTasksContract, listTasksContract } from "@tasuki/contract/task/task.contracts";
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import type { RecurrenceRuleInput } from "@tasuki/contract/task/recurrence.schema";
+import {
+  deleteTaskContract,
+  getTaskContract,
+  listMyTasksContract,
+  listTasksContract,
+  newTasksContract,
+  putTaskStatusContract,
+} from "@tasuki/contract/task/task.contracts";
+import { putTaskPeriodicContract } from "@tasuki/contract/task/task-periodic.contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTaskWorld, type TaskWorld } from "../../../test/task-world.ts";
-import { apiAs, createTestApp, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, type TestApp } from "../../../test/test-app.ts";
 import { workspaceUsers } from "../../db/schema/workspaces.ts";
 
 // The list routes answer JSON text written by the database (task.repository taskPageQuery, lib/json-text.ts), not
@@ -18,57 +29,90 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = apiAs(() => t);
 const AVATAR_ID = "01900000-0000-7000-8000-0000000000a1";
 
 /** Tasks that together give every field of a task both ways (null and set), in a workspace of their own. */
 async function variedTasks(w: TaskWorld) {
   // An avatar on the assignee (a staff reference with an image URL); the manager has none.
   await t.ctx.db.update(workspaceUsers).set({ avatarImageId: AVATAR_ID }).where(eq(workspaceUsers.id, w.assigneeId));
-  const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "新製品" });
-  const primary = await api("POST", "/app/primary-item/new", w.owner, {
-    workspace_id: w.workspaceId,
-    project_id: project.body.id,
-    name: "準備",
-  });
-  const created = await api("POST", "/app/task/list", w.owner, {
-    workspace_id: w.workspaceId,
-    items: [
-      {
-        title: '全部入り「引用符」"と\\と改行\nと絵文字😀',
-        description: "<p>説明</p>",
-        priority: "high",
-        starts_at: "2026-11-20",
-        expires_at: "2026-11-22T09:30:00+09:00",
-        assignee_id: w.assigneeId,
-        manager_id: w.managerId,
-        primary_item_id: primary.body.id,
-        is_public: true,
-        notification: { remind: "days_before", days: 2, channels: { email: true } },
+  const project = await t.api.call(
+    newProjectContract,
+    { body: { workspace_id: w.workspaceId, name: "新製品" } },
+    { token: w.owner },
+  );
+  const primary = await t.api.call(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        project_id: project.body.id,
+        name: "準備",
       },
-      { title: "期限切れ", expires_at: "2026-11-21", assignee_id: w.assigneeId },
-      { title: "三日以内", expires_at: "2026-11-24", assignee_id: w.assigneeId, manager_id: w.managerId },
-      { title: "一週間以内", expires_at: "2026-11-28", assignee_id: w.assigneeId },
-      { title: "先の話", expires_at: "2027-03-01", assignee_id: w.assigneeId },
-      { title: "期限なし", assignee_id: w.assigneeId, notification: { remind: "none", channels: {} } },
-      { title: "担当者なし", manager_id: w.managerId, expires_at: "2026-11-23" },
-      { title: "完了済み", assignee_id: w.assigneeId, expires_at: "2026-11-22" },
-      { title: "ゴミ箱", assignee_id: w.assigneeId },
-    ],
-  });
+    },
+    { token: w.owner },
+  );
+  const created = await t.api.call(
+    newTasksContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        items: [
+          {
+            title: '全部入り「引用符」"と\\と改行\nと絵文字😀',
+            description: "<p>説明</p>",
+            priority: "high",
+            starts_at: "2026-11-20",
+            expires_at: "2026-11-22T09:30:00+09:00",
+            assignee_id: w.assigneeId,
+            manager_id: w.managerId,
+            primary_item_id: primary.body.id,
+            is_public: true,
+            notification: { remind: "days_before", days: 2, channels: { email: true } },
+          },
+          { title: "期限切れ", expires_at: "2026-11-21", assignee_id: w.assigneeId },
+          { title: "三日以内", expires_at: "2026-11-24", assignee_id: w.assigneeId, manager_id: w.managerId },
+          { title: "一週間以内", expires_at: "2026-11-28", assignee_id: w.assigneeId },
+          { title: "先の話", expires_at: "2027-03-01", assignee_id: w.assigneeId },
+          { title: "期限なし", assignee_id: w.assigneeId, notification: { remind: "none", channels: {} } },
+          { title: "担当者なし", manager_id: w.managerId, expires_at: "2026-11-23" },
+          { title: "完了済み", assignee_id: w.assigneeId, expires_at: "2026-11-22" },
+          { title: "ゴミ箱", assignee_id: w.assigneeId },
+        ],
+      },
+    },
+    { token: w.owner },
+  );
   expect(created.status).toBe(201);
   const [, , , , future, , , done, trashed] = created.body.items as { id: string }[];
-  expect((await api("PUT", `/app/task/${future!.id}/periodic`, w.owner, { rule: mondays })).status).toBe(200);
-  expect((await api("PUT", `/app/task/${done!.id}/status`, w.assignee, { status: "done" })).status).toBe(200);
-  expect((await api("DELETE", `/app/task/${trashed!.id}`, w.assignee)).status).toBe(200);
+  expect(
+    (
+      await t.api.call(
+        putTaskPeriodicContract,
+        { params: { id: future!.id }, body: { rule: mondays } },
+        { token: w.owner },
+      )
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await t.api.call(
+        putTaskStatusContract,
+        { params: { id: done!.id }, body: { status: "done" } },
+        { token: w.assignee },
+      )
+    ).status,
+  ).toBe(200);
+  expect((await t.api.call(deleteTaskContract, { params: { id: trashed!.id } }, { token: w.assignee })).status).toBe(
+    200,
+  );
 }
 
-const mondays = {
+const mondays: RecurrenceRuleInput = {
   frequency: "weekly",
   weekdays: [1],
   start_date: "2027-01-01",
   holiday_handling: "next_business_day",
-} as const;
+};
 
 type Item = { id: string; [key: string]: unknown };
 
@@ -81,7 +125,7 @@ async function expectServedShape(
   token: string,
   schema: typeof listTasksContract.response | typeof listMyTasksContract.response,
 ) {
-  const res = await api("GET", url, token);
+  const res = await t.api.raw({ method: "GET", url, token });
   expect(res.status).toBe(200);
   expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
   const parsed = schema.safeParse(res.body);
@@ -89,7 +133,7 @@ async function expectServedShape(
   expect(parsed.data).toStrictEqual(res.body);
   const items = res.body.items as Item[];
   for (const item of items) {
-    const detail = await api("GET", `/app/task/${item.id}`, token);
+    const detail = await t.api.call(getTaskContract, { params: { id: item.id } }, { token });
     const { status_history: _, ...task } = detail.body as Item;
     expect(item).toStrictEqual(task);
   }

@@ -1,8 +1,24 @@
+import { renewTokenContract } from "@tasuki/contract/auth/renew-token.contract";
+import { putClosedDaysContract } from "@tasuki/contract/calendar/put-closed-days.contract";
 import { deadlineOfDate } from "@tasuki/contract/rules/tokyo-date";
+import { periodicPreviewContract } from "@tasuki/contract/task/periodic-preview.contract";
+import type { RecurrenceRuleInput } from "@tasuki/contract/task/recurrence.schema";
+import {
+  deleteTaskContract,
+  getTaskContract,
+  newTaskContract,
+  putTaskStatusContract,
+  updateTaskContract,
+} from "@tasuki/contract/task/task.contracts";
+import {
+  deleteTaskPeriodicContract,
+  putTaskPeriodicContract,
+  putTasksPeriodicContract,
+} from "@tasuki/contract/task/task-periodic.contract";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
-import { addStaff, apiAs, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 
 // Monday 2026-12-28, 09:00 in Tokyo. 成人の日 is Monday 2027-01-11; 天皇誕生日 Tuesday 2027-02-23.
@@ -14,16 +30,15 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = apiAs(() => t);
 const DAY = 24 * 60 * 60 * 1000;
 
-const mondays = {
+const mondays: RecurrenceRuleInput = {
   frequency: "weekly",
   weekdays: [1],
   start_date: "2027-01-01",
   holiday_handling: "next_business_day",
-} as const;
-const tuesdays = { ...mondays, weekdays: [2] } as const;
+};
+const tuesdays: RecurrenceRuleInput = { ...mondays, weekdays: [2] };
 
 async function world() {
   const owner = await signUpWithWorkspace(t, "株式会社繰り返し");
@@ -45,18 +60,24 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 async function newTask(w: World, title = "週次レポート", token = w.owner, workspaceId = w.workspaceId) {
-  const res = await api("POST", "/app/task/new", token, {
-    workspace_id: workspaceId,
-    title,
-    priority: "high",
-    ...(workspaceId === w.workspaceId && { assignee_id: w.assigneeId }),
-    notification: { remind: "on_the_day", channels: { in_app: true } },
-  });
+  const res = await t.api.call(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        title,
+        priority: "high",
+        ...(workspaceId === w.workspaceId && { assignee_id: w.assigneeId }),
+        notification: { remind: "on_the_day", channels: { in_app: true } },
+      },
+    },
+    { token },
+  );
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
 
-type Occurrence = { id: string; occurrence_date: string; expires_at: string };
+type Occurrence = { id: string; occurrence_date: string; expires_at: string | null };
 const datesOf = (occurrences: Occurrence[]) => occurrences.map((o) => o.occurrence_date);
 
 /** Every generated row of the workspace, live or trashed. */
@@ -72,7 +93,11 @@ describe("periodic tasks", () => {
   it("generates the occurrences up to the horizon, moving 成人の日 to the next business day, once", async () => {
     const w = await world();
     const id = await newTask(w);
-    const res = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    const res = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id }, body: { rule: mondays } },
+      { token: w.owner },
+    );
     expect(res.status).toBe(200);
     expect(res.body.periodic_rule).toMatchObject({ frequency: "weekly", weekdays: [1], interval: 1 });
     expect(res.body.periodic_series_id).toEqual(expect.any(String));
@@ -92,7 +117,11 @@ describe("periodic tasks", () => {
     }
 
     // Each occurrence is a task copying the template's fields.
-    const first = await api("GET", `/app/task/${res.body.occurrences[0].id}`, w.assignee);
+    const first = await t.api.call(
+      getTaskContract,
+      { params: { id: res.body.occurrences[0]!.id } },
+      { token: w.assignee },
+    );
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       title: "週次レポート",
@@ -102,14 +131,18 @@ describe("periodic tasks", () => {
       notification: { remind: "on_the_day" },
       periodic_series_id: res.body.periodic_series_id,
       periodic_rule: null,
-      occurrence_date: res.body.occurrences[0].occurrence_date,
+      occurrence_date: res.body.occurrences[0]!.occurrence_date,
       starts_at: tokyoEndOfDay("2027-01-04"),
     });
     // The template itself is no occurrence.
-    expect((await api("GET", `/app/task/${id}`, w.owner)).body.occurrence_date).toBeNull();
+    expect((await t.api.call(getTaskContract, { params: { id } }, { token: w.owner })).body.occurrence_date).toBeNull();
 
     // Idempotent: the same rule again creates and deletes nothing.
-    const again = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    const again = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id }, body: { rule: mondays } },
+      { token: w.owner },
+    );
     expect(again.status).toBe(200);
     expect(again.body.periodic_series_id).toBe(res.body.periodic_series_id);
     expect(again.body.occurrences).toEqual(res.body.occurrences);
@@ -121,18 +154,41 @@ describe("periodic tasks", () => {
   it("a changed rule replaces the untouched future occurrences and keeps the edited ones", async () => {
     const w = await world();
     const id = await newTask(w);
-    const first = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    const first = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id }, body: { rule: mondays } },
+      { token: w.owner },
+    );
     const byDate = new Map((first.body.occurrences as Occurrence[]).map((o) => [o.occurrence_date, o.id]));
     // Edited, status changed, deleted: all three are the people's now.
-    expect((await api("PATCH", `/app/task/${byDate.get("2027-01-18")}`, w.assignee, { title: "特別号" })).status).toBe(
-      200,
-    );
     expect(
-      (await api("PUT", `/app/task/${byDate.get("2027-02-01")}/status`, w.assignee, { status: "in_progress" })).status,
+      (
+        await t.api.call(
+          updateTaskContract,
+          { params: { id: byDate.get("2027-01-18")! }, body: { title: "特別号" } },
+          { token: w.assignee },
+        )
+      ).status,
     ).toBe(200);
-    expect((await api("DELETE", `/app/task/${byDate.get("2027-02-08")}`, w.assignee)).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putTaskStatusContract,
+          { params: { id: byDate.get("2027-02-01")! }, body: { status: "in_progress" } },
+          { token: w.assignee },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.api.call(deleteTaskContract, { params: { id: byDate.get("2027-02-08")! } }, { token: w.assignee }))
+        .status,
+    ).toBe(200);
 
-    const res = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: tuesdays });
+    const res = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id }, body: { rule: tuesdays } },
+      { token: w.owner },
+    );
     expect(res.status).toBe(200);
     expect(datesOf(res.body.occurrences)).toEqual([
       "2027-01-05",
@@ -149,14 +205,20 @@ describe("periodic tasks", () => {
     const ids = new Map((res.body.occurrences as Occurrence[]).map((o) => [o.occurrence_date, o.id]));
     expect(ids.get("2027-01-12")).toBe(byDate.get("2027-01-12"));
     expect(ids.get("2027-01-18")).toBe(byDate.get("2027-01-18"));
-    expect((await api("GET", `/app/task/${ids.get("2027-01-18")}`, w.owner)).body.title).toBe("特別号");
+    expect(
+      (await t.api.call(getTaskContract, { params: { id: ids.get("2027-01-18")! } }, { token: w.owner })).body.title,
+    ).toBe("特別号");
     // The deleted Monday stays in the trash and is not made again.
     const rows = await generated(w);
     const trashed = rows.filter((row) => row.deletedAt).map((row) => row.occurrenceDate);
     expect(trashed.sort()).toEqual(["2027-01-04", "2027-01-25", "2027-02-08", "2027-02-15", "2027-02-22"]);
 
     // The same rule again changes nothing.
-    const back = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: tuesdays });
+    const back = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id }, body: { rule: tuesdays } },
+      { token: w.owner },
+    );
     expect(back.body.occurrences).toEqual(res.body.occurrences);
   });
 
@@ -165,30 +227,50 @@ describe("periodic tasks", () => {
     const a = await newTask(w, "A");
     const b = await newTask(w, "B");
     const foreign = await newTask(w, "他社のタスク", w.outsider, w.outsiderWorkspaceId);
-    const refused = await api("PUT", "/app/task/list/periodic", w.owner, {
-      workspace_id: w.workspaceId,
-      ids: [a, b, foreign],
-      rule: mondays,
-    });
+    const refused = await t.api.call(
+      putTasksPeriodicContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [a, b, foreign],
+          rule: mondays,
+        },
+      },
+      { token: w.owner },
+    );
     expect(refused.status).toBe(404);
     expect(await generated(w)).toHaveLength(0);
-    expect((await api("GET", `/app/task/${a}`, w.owner)).body.periodic_rule).toBeNull();
+    expect(
+      (await t.api.call(getTaskContract, { params: { id: a } }, { token: w.owner })).body.periodic_rule,
+    ).toBeNull();
     // The workspace named must be the tasks' own.
     expect(
       (
-        await api("PUT", "/app/task/list/periodic", w.outsider, {
-          workspace_id: w.outsiderWorkspaceId,
-          ids: [a],
-          rule: mondays,
-        })
+        await t.api.call(
+          putTasksPeriodicContract,
+          {
+            body: {
+              workspace_id: w.outsiderWorkspaceId,
+              ids: [a],
+              rule: mondays,
+            },
+          },
+          { token: w.outsider },
+        )
       ).status,
     ).toBe(404);
 
-    const res = await api("PUT", "/app/task/list/periodic", w.owner, {
-      workspace_id: w.workspaceId,
-      ids: [b, a],
-      rule: mondays,
-    });
+    const res = await t.api.call(
+      putTasksPeriodicContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [b, a],
+          rule: mondays,
+        },
+      },
+      { token: w.owner },
+    );
     expect(res.status).toBe(200);
     expect(res.body.items.map((item: { title: string }) => item.title)).toEqual(["B", "A"]);
     for (const item of res.body.items) expect(item.occurrences).toHaveLength(8);
@@ -198,13 +280,24 @@ describe("periodic tasks", () => {
   it("needs the right to edit the task", async () => {
     const w = await world();
     const id = await newTask(w);
-    expect((await api("PUT", `/app/task/${id}/periodic`, w.assignee, { rule: mondays })).status).toBe(200);
-    expect((await api("PUT", `/app/task/${id}/periodic`, w.other, { rule: tuesdays })).status).toBe(404);
-    expect((await api("PUT", `/app/task/${id}/periodic`, w.outsider, { rule: tuesdays })).status).toBe(404);
-    expect((await api("PUT", `/app/task/${id}/periodic`, undefined, { rule: tuesdays })).status).toBe(401);
-    expect((await api("DELETE", `/app/task/${id}/periodic`, w.other)).status).toBe(404);
-    expect((await api("DELETE", `/app/task/${id}/periodic`, w.outsider)).status).toBe(404);
-    expect((await api("DELETE", `/app/task/${id}/periodic`)).status).toBe(401);
+    expect(
+      (await t.api.call(putTaskPeriodicContract, { params: { id }, body: { rule: mondays } }, { token: w.assignee }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.api.call(putTaskPeriodicContract, { params: { id }, body: { rule: tuesdays } }, { token: w.other }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.api.call(putTaskPeriodicContract, { params: { id }, body: { rule: tuesdays } }, { token: w.outsider }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.api.raw({ method: "PUT", url: `/app/task/${id}/periodic`, payload: { rule: tuesdays } })).status,
+    ).toBe(401);
+    expect((await t.api.call(deleteTaskPeriodicContract, { params: { id } }, { token: w.other })).status).toBe(404);
+    expect((await t.api.call(deleteTaskPeriodicContract, { params: { id } }, { token: w.outsider })).status).toBe(404);
+    expect((await t.api.raw({ method: "DELETE", url: `/app/task/${id}/periodic` })).status).toBe(401);
     const rows = await generated(w);
     expect(rows.filter((row) => !row.deletedAt)).toHaveLength(8);
     expect(rows.map((row) => row.occurrenceDate).sort()).toEqual([
@@ -219,7 +312,11 @@ describe("periodic tasks", () => {
     ]);
     // An occurrence is not a template of its own.
     const occurrence = rows[0]!.id;
-    const nested = await api("PUT", `/app/task/${occurrence}/periodic`, w.owner, { rule: mondays });
+    const nested = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id: occurrence }, body: { rule: mondays } },
+      { token: w.owner },
+    );
     expect(nested.status).toBe(409);
     expect(nested.body.code).toBe("periodic_occurrence");
   });
@@ -227,60 +324,101 @@ describe("periodic tasks", () => {
   it("refuses a bad rule with the fields named in Japanese, writing nothing", async () => {
     const w = await world();
     const id = await newTask(w);
-    const res = await api("PUT", `/app/task/${id}/periodic`, w.owner, {
-      rule: { ...mondays, weekdays: [], interval: 0 },
-    });
+    const res = await t.api.call(
+      putTaskPeriodicContract,
+      {
+        params: { id },
+        body: {
+          rule: { ...mondays, weekdays: [], interval: 0 },
+        },
+      },
+      { token: w.owner },
+    );
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("validation_error");
     expect(res.body.message).toContain("曜日を1つ以上選んでください");
     expect(res.body.message).toContain("間隔は1以上で入力してください");
-    const bulk = await api("PUT", "/app/task/list/periodic", w.owner, {
-      workspace_id: w.workspaceId,
-      ids: [id],
-      rule: { frequency: "monthly", start_date: "2027-01-01" },
-    });
+    const bulk = await t.api.call(
+      putTasksPeriodicContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [id],
+          rule: { frequency: "monthly", start_date: "2027-01-01" },
+        },
+      },
+      { token: w.owner },
+    );
     expect(bulk.status).toBe(400);
     expect(bulk.body.message).toContain("毎月の指定は「日付」か「第N曜日」のどちらか一方を選んでください");
     expect(await generated(w)).toHaveLength(0);
-    expect((await api("GET", `/app/task/${id}`, w.owner)).body.periodic_rule).toBeNull();
+    expect((await t.api.call(getTaskContract, { params: { id } }, { token: w.owner })).body.periodic_rule).toBeNull();
   });
 
   it("keeps off the workspace's closed days (年末年始), in the series and in its preview", async () => {
     const w = await world();
-    const closed = await api("PUT", "/app/closed-day/list", w.owner, {
-      workspace_id: w.workspaceId,
-      from: "2026-12-01",
-      to: "2027-01-31",
-      items: ["2026-12-29", "2026-12-30", "2026-12-31", "2027-01-02", "2027-01-03"].map((date) => ({
-        date,
-        name: "年末年始休業",
-      })),
-    });
+    const closed = await t.api.call(
+      putClosedDaysContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          from: "2026-12-01",
+          to: "2027-01-31",
+          items: ["2026-12-29", "2026-12-30", "2026-12-31", "2027-01-02", "2027-01-03"].map((date) => ({
+            date,
+            name: "年末年始休業",
+          })),
+        },
+      },
+      { token: w.owner },
+    );
     expect(closed.status).toBe(200);
     // A Wednesday chore that skips days off: 12/30 is a weekday but the company is closed.
-    const wednesdays = { frequency: "weekly", weekdays: [3], start_date: "2026-12-28", holiday_handling: "skip" };
-    const weekly = await api("PUT", `/app/task/${await newTask(w, "週次の棚卸し")}/periodic`, w.owner, {
-      rule: wednesdays,
-    });
+    const wednesdays: RecurrenceRuleInput = {
+      frequency: "weekly",
+      weekdays: [3],
+      start_date: "2026-12-28",
+      holiday_handling: "skip",
+    };
+    const weekly = await t.api.call(
+      putTaskPeriodicContract,
+      {
+        params: { id: await newTask(w, "週次の棚卸し") },
+        body: {
+          rule: wednesdays,
+        },
+      },
+      { token: w.owner },
+    );
     expect(weekly.status).toBe(200);
     expect(datesOf(weekly.body.occurrences).slice(0, 2)).toEqual(["2027-01-06", "2027-01-13"]);
     // A Friday report due on the business day before: 元日 and the closed days before it move it to Monday 12/28.
-    const fridays = {
+    const fridays: RecurrenceRuleInput = {
       frequency: "weekly",
       weekdays: [5],
       start_date: "2026-12-28",
       holiday_handling: "previous_business_day",
     };
-    const report = await api("PUT", `/app/task/${await newTask(w, "週報")}/periodic`, w.owner, { rule: fridays });
+    const report = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id: await newTask(w, "週報") }, body: { rule: fridays } },
+      { token: w.owner },
+    );
     expect(report.status).toBe(200);
     expect(datesOf(report.body.occurrences).slice(0, 2)).toEqual(["2026-12-28", "2027-01-08"]);
-    expect(report.body.occurrences[0].expires_at).toBe(tokyoEndOfDay("2026-12-28"));
+    expect(report.body.occurrences[0]!.expires_at).toBe(tokyoEndOfDay("2026-12-28"));
 
-    const preview = await api("POST", "/app/task/periodic/preview", w.owner, {
-      workspace_id: w.workspaceId,
-      rule: wednesdays,
-      count: 2,
-    });
+    const preview = await t.api.call(
+      periodicPreviewContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          rule: wednesdays,
+          count: 2,
+        },
+      },
+      { token: w.owner },
+    );
     expect(preview.status).toBe(200);
     expect(preview.body.occurrences.map((o: { date: string }) => o.date)).toEqual(["2027-01-06", "2027-01-13"]);
     expect(preview.body.skipped).toEqual([{ date: "2026-12-30", holiday: "年末年始休業" }]);
@@ -289,17 +427,26 @@ describe("periodic tasks", () => {
   it("refuses a rule that can never produce a task, for one task and many, changing nothing", async () => {
     const w = await world();
     const id = await newTask(w);
-    expect((await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays })).status).toBe(200);
+    expect(
+      (await t.api.call(putTaskPeriodicContract, { params: { id }, body: { rule: mondays } }, { token: w.owner }))
+        .status,
+    ).toBe(200);
     const before = await generated(w);
-    const never = async (rule: object, words: string) => {
-      const one = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule });
+    const never = async (rule: RecurrenceRuleInput, words: string) => {
+      const one = await t.api.call(putTaskPeriodicContract, { params: { id }, body: { rule } }, { token: w.owner });
       expectError(one, 400, "periodic_rule_never_occurs");
       expect(one.body.message).toContain(words);
-      const many = await api("PUT", "/app/task/list/periodic", w.owner, {
-        workspace_id: w.workspaceId,
-        ids: [id],
-        rule,
-      });
+      const many = await t.api.call(
+        putTasksPeriodicContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            ids: [id],
+            rule,
+          },
+        },
+        { token: w.owner },
+      );
       expectError(many, 400, "periodic_rule_never_occurs");
       expect(many.body.message).toBe(one.body.message);
     };
@@ -337,52 +484,87 @@ describe("periodic tasks", () => {
     );
     // Refused after the caller's rights: another company's task is still not found.
     expectError(
-      await api("PUT", `/app/task/${id}/periodic`, w.outsider, {
-        rule: { ...mondays, weekdays: [6], holiday_handling: "skip" },
-      }),
+      await t.api.call(
+        putTaskPeriodicContract,
+        {
+          params: { id },
+          body: {
+            rule: { ...mondays, weekdays: [6], holiday_handling: "skip" },
+          },
+        },
+        { token: w.outsider },
+      ),
       404,
     );
     // The rule and its tasks are as they were.
-    expect((await api("GET", `/app/task/${id}`, w.owner)).body.periodic_rule).toMatchObject({ weekdays: [1] });
+    expect(
+      (await t.api.call(getTaskContract, { params: { id } }, { token: w.owner })).body.periodic_rule,
+    ).toMatchObject({ weekdays: [1] });
     expect(await generated(w)).toEqual(before);
     // Skipping holidays on a weekday, or Saturdays kept as they are, still repeat.
-    const weekday = await api("PUT", `/app/task/${id}/periodic`, w.owner, {
-      rule: { ...mondays, weekdays: [5], holiday_handling: "skip" },
-    });
+    const weekday = await t.api.call(
+      putTaskPeriodicContract,
+      {
+        params: { id },
+        body: {
+          rule: { ...mondays, weekdays: [5], holiday_handling: "skip" },
+        },
+      },
+      { token: w.owner },
+    );
     expect(weekday.status).toBe(200);
-    const saturdays = await api("PUT", `/app/task/${id}/periodic`, w.owner, {
-      rule: { ...mondays, weekdays: [6], holiday_handling: "none" },
-    });
+    const saturdays = await t.api.call(
+      putTaskPeriodicContract,
+      {
+        params: { id },
+        body: {
+          rule: { ...mondays, weekdays: [6], holiday_handling: "none" },
+        },
+      },
+      { token: w.owner },
+    );
     expect(saturdays.status).toBe(200);
-    expect(saturdays.body.occurrences[0].occurrence_date).toBe("2027-01-02");
+    expect(saturdays.body.occurrences[0]!.occurrence_date).toBe("2027-01-02");
   });
 
   // Last: it moves the shared clock.
   it("stopping keeps the past and touched occurrences and trashes the future untouched ones", async () => {
     const w = await world();
     const id = await newTask(w);
-    const first = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    const first = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id }, body: { rule: mondays } },
+      { token: w.owner },
+    );
     const byDate = new Map((first.body.occurrences as Occurrence[]).map((o) => [o.occurrence_date, o.id]));
-    await api("PATCH", `/app/task/${byDate.get("2027-02-15")}`, w.assignee, { description: "資料を添付" });
+    await t.api.call(
+      updateTaskContract,
+      { params: { id: byDate.get("2027-02-15")! }, body: { description: "資料を添付" } },
+      { token: w.assignee },
+    );
     t.advance(10 * DAY); // 2027-01-07 in Tokyo: 1/4 is past
     // The access tokens have expired meanwhile.
     const renew = async (refresh_token: string) =>
-      (await api("POST", "/app/auth/renew-token", undefined, { refresh_token })).body.access_token as string;
+      (await t.api.call(renewTokenContract, { body: { refresh_token } })).body.access_token as string;
     w.owner = await renew(w.refresh.owner);
     w.assignee = await renew(w.refresh.assignee);
 
-    const res = await api("DELETE", `/app/task/${id}/periodic`, w.assignee);
+    const res = await t.api.call(deleteTaskPeriodicContract, { params: { id } }, { token: w.assignee });
     expect(res.status).toBe(200);
     expect(res.body.periodic_rule).toBeNull();
     expect(datesOf(res.body.occurrences)).toEqual(["2027-01-04", "2027-02-15"]);
     expect((await generated(w)).filter((row) => row.deletedAt)).toHaveLength(6);
     // Again: nothing left to stop.
-    const again = await api("DELETE", `/app/task/${id}/periodic`, w.owner);
+    const again = await t.api.call(deleteTaskPeriodicContract, { params: { id } }, { token: w.owner });
     expect(again.status).toBe(200);
     expect(again.body.occurrences).toEqual(res.body.occurrences);
 
     // Repeating again from today (1/7): the trashed dates come back, beside the kept ones.
-    const restart = await api("PUT", `/app/task/${id}/periodic`, w.owner, { rule: mondays });
+    const restart = await t.api.call(
+      putTaskPeriodicContract,
+      { params: { id }, body: { rule: mondays } },
+      { token: w.owner },
+    );
     expect(datesOf(restart.body.occurrences)).toEqual([
       "2027-01-04",
       "2027-01-12",

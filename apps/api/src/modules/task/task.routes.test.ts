@@ -109,7 +109,7 @@ describe("tasks", () => {
       404,
     );
     expectError(await t.api.call(getTaskContract, { params: { id: UNKNOWN_ID } }, { token: w.owner }), 404);
-    expectError(await t.api.call(getTaskContract, { params: { id: task.id } }), 401);
+    expectError(await t.api.raw({ method: "GET", url: `/app/task/${task.id}` }), 401);
     // Public: everyone of the workspace sees it, a guest only when it is theirs.
     await t.api.call(updateTaskContract, { params: { id: task.id }, body: { is_public: true } }, { token: w.other });
     expect((await t.api.call(getTaskContract, { params: { id: task.id } }, { token: stranger })).status).toBe(200);

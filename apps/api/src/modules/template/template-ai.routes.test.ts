@@ -1,10 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { newCompanyContract } from "@tasuki/contract/billing/company.contracts";
+import { listBusinessCategoriesContract } from "@tasuki/contract/business-category/business-category.contracts";
+import { generatePrimaryItemTplContract } from "@tasuki/contract/template/generate-primary-item-tpl.contract";
+import { listAiPrimaryTplsContract } from "@tasuki/contract/template/list-ai-primary-tpls.contract";
+import { listAiSecondaryTplsContract } from "@tasuki/contract/template/list-ai-secondary-tpls.contract";
+import { newPrimaryItemTplContract } from "@tasuki/contract/template/new-primary-item-tpl.contract";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addStaff,
-  apiAs,
   createTestApp,
   errorBody,
   japanese,
@@ -17,18 +22,23 @@ import { normaliseCatalogue } from "./catalogue.ts";
 
 /** A workspace whose company is in 情報通信業, with a member, a guest and another company. */
 async function world(t: TestApp, category: string | null = "it") {
-  const api = apiAs(() => t);
   const owner = await signUpWithWorkspace(t, "株式会社エーアイ");
   const workspaceId = owner.workspace.id;
   const member = await addStaff(t, workspaceId, "member");
   const guest = await addStaff(t, workspaceId, "guest");
   const outsider = await signUpWithWorkspace(t, "他社");
   if (category) {
-    const company = await api("POST", "/app/company/new", owner.tokens.access_token, {
-      workspace_id: workspaceId,
-      name: "株式会社エーアイ",
-      business_category_code: category,
-    });
+    const company = await t.api.call(
+      newCompanyContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          name: "株式会社エーアイ",
+          business_category_code: category,
+        },
+      },
+      { token: owner.tokens.access_token },
+    );
     expect(company.status).toBe(201);
   }
   return {
@@ -48,7 +58,7 @@ describe("the AI catalogue", () => {
     const t = await createTestApp();
     try {
       const w = await world(t);
-      const categories = await apiAs(() => t)("GET", "/app/business-category/list-all", w.owner);
+      const categories = await t.api.call(listBusinessCategoriesContract, {}, { token: w.owner });
       // Every entry is read through the template schema (as it would be saved); a bad entry throws here.
       const catalogue = normaliseCatalogue(aiCatalogue);
       const sizes: string[] = [];
@@ -75,7 +85,6 @@ describe("the AI catalogue", () => {
 
 describe("without an AI provider", () => {
   let t: TestApp;
-  const api = apiAs(() => t);
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -85,71 +94,117 @@ describe("without an AI provider", () => {
 
   it("serves the catalogue of the workspace's 業種, or of one named, to those who may use templates", async () => {
     const w = await world(t);
-    const primary = await api("GET", `/app/ai-primary-tpl/list?workspace_id=${w.workspaceId}`, w.member);
+    const primary = await t.api.call(
+      listAiPrimaryTplsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.member },
+    );
     expect(primary.status).toBe(200);
     expect(primary.body).toMatchObject({ business_category_id: "it", generator: "template" });
     expect(primary.body.items.length).toBeGreaterThanOrEqual(3);
     for (const item of primary.body.items) expect(item.business_category_id).toBe("it");
-    const secondary = await api("GET", `/app/ai-secondary-tpl/list?workspace_id=${w.workspaceId}`, w.member);
+    const secondary = await t.api.call(
+      listAiSecondaryTplsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.member },
+    );
     expect(secondary.body.items[0]).toMatchObject({
-      primary_tpl_id: primary.body.items[0].id,
-      primary_tpl_name: primary.body.items[0].name,
-      name: primary.body.items[0].secondary_items[0].name,
+      primary_tpl_id: primary.body.items[0]!.id,
+      primary_tpl_name: primary.body.items[0]!.name,
+      name: primary.body.items[0]!.secondary_items[0]!.name,
     });
-    const other = await api(
-      "GET",
-      `/app/ai-primary-tpl/list?workspace_id=${w.workspaceId}&business_category_id=healthcare`,
-      w.owner,
+    const other = await t.api.call(
+      listAiPrimaryTplsContract,
+      { query: { workspace_id: w.workspaceId, business_category_id: "healthcare" } },
+      { token: w.owner },
     );
     expect(other.body.business_category_id).toBe("healthcare");
-    expect(other.body.items.map((item: { id: string }) => item.id)).not.toContain(primary.body.items[0].id);
-    const unknown = await api(
-      "GET",
-      `/app/ai-primary-tpl/list?workspace_id=${w.workspaceId}&business_category_id=nonsense`,
-      w.owner,
+    expect(other.body.items.map((item: { id: string }) => item.id)).not.toContain(primary.body.items[0]!.id);
+    const unknown = await t.api.call(
+      listAiPrimaryTplsContract,
+      { query: { workspace_id: w.workspaceId, business_category_id: "nonsense" } },
+      { token: w.owner },
     );
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual(errorBody);
-    expect((await api("GET", `/app/ai-primary-tpl/list?workspace_id=${w.workspaceId}`, w.guest)).status).toBe(403);
-    expect((await api("GET", `/app/ai-secondary-tpl/list?workspace_id=${w.workspaceId}`, w.outsider)).status).toBe(404);
+    expect(
+      (await t.api.call(listAiPrimaryTplsContract, { query: { workspace_id: w.workspaceId } }, { token: w.guest }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.api.call(listAiSecondaryTplsContract, { query: { workspace_id: w.workspaceId } }, { token: w.outsider }))
+        .status,
+    ).toBe(404);
 
     // A company not yet described: no 業種, an empty catalogue, until one is named.
     const bare = await world(t, null);
-    const none = await api("GET", `/app/ai-primary-tpl/list?workspace_id=${bare.workspaceId}`, bare.owner);
+    const none = await t.api.call(
+      listAiPrimaryTplsContract,
+      { query: { workspace_id: bare.workspaceId } },
+      { token: bare.owner },
+    );
     expect(none.body).toEqual({ business_category_id: null, generator: "template", items: [] });
 
     // A catalogue entry is saved as is with primary-item-tpl/new.
-    const { id: _id, business_category_id: _c, task_count, ...tree } = primary.body.items[0];
-    const saved = await api("POST", "/app/primary-item-tpl/new", w.owner, {
-      workspace_id: w.workspaceId,
-      ...tree,
-      origin: "catalogue",
-    });
+    const { id: _id, business_category_id: _c, task_count, ...tree } = primary.body.items[0]!;
+    const saved = await t.api.call(
+      newPrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ...tree,
+          origin: "catalogue",
+        },
+      },
+      { token: w.owner },
+    );
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ origin: "catalogue", task_count, name: tree.name });
   });
 
   it("drafts with the deterministic generator, labelled template, and saves nothing", async () => {
     const w = await world(t);
-    const catalogue = await api("GET", `/app/ai-primary-tpl/list?workspace_id=${w.workspaceId}`, w.owner);
-    const first = catalogue.body.items[0];
-    const like = await api("POST", "/app/ai-primary-tpl/generate", w.owner, {
-      workspace_id: w.workspaceId,
-      goal: `${first.name}を進めたい`,
-    });
+    const catalogue = await t.api.call(
+      listAiPrimaryTplsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
+    );
+    const first = catalogue.body.items[0]!;
+    const like = await t.api.call(
+      generatePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          goal: `${first.name}を進めたい`,
+        },
+      },
+      { token: w.owner },
+    );
     expect(like.status).toBe(200);
     expect(like.body.generator).toBe("template");
     expect(like.body.draft.name).toBe(first.name);
-    const again = await api("POST", "/app/ai-primary-tpl/generate", w.owner, {
-      workspace_id: w.workspaceId,
-      goal: `${first.name}を進めたい`,
-    });
+    const again = await t.api.call(
+      generatePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          goal: `${first.name}を進めたい`,
+        },
+      },
+      { token: w.owner },
+    );
     expect(again.body).toEqual(like.body);
     // A goal like nothing in the catalogue: a plain 計画・準備・実施・振り返り plan named after it.
-    const plain = await api("POST", "/app/ai-primary-tpl/generate", w.owner, {
-      workspace_id: w.workspaceId,
-      goal: "ゆずの収穫体験ツアーを催す",
-    });
+    const plain = await t.api.call(
+      generatePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          goal: "ゆずの収穫体験ツアーを催す",
+        },
+      },
+      { token: w.owner },
+    );
     expect(plain.body.draft.name).toBe("ゆずの収穫体験ツアーを催す");
     expect(plain.body.draft.secondary_items.map((item: { name: string }) => item.name)).toEqual([
       "計画",
@@ -159,17 +214,32 @@ describe("without an AI provider", () => {
     ]);
     expect(await templateCount(t, w.workspaceId)).toBe(0);
     // manage_templates drafts; a member may not, another company's caller gets 404.
-    const denied = await api("POST", "/app/ai-primary-tpl/generate", w.member, {
-      workspace_id: w.workspaceId,
-      goal: "x",
-    });
+    const denied = await t.api.call(
+      generatePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          goal: "x",
+        },
+      },
+      { token: w.member },
+    );
     expect(denied.status).toBe(403);
     expect(
-      (await api("POST", "/app/ai-primary-tpl/generate", w.outsider, { workspace_id: w.workspaceId, goal: "x" }))
-        .status,
+      (
+        await t.api.call(
+          generatePrimaryItemTplContract,
+          { body: { workspace_id: w.workspaceId, goal: "x" } },
+          { token: w.outsider },
+        )
+      ).status,
     ).toBe(404);
     for (const body of [{ goal: "" }, { goal: "あ".repeat(501) }, { goal: "a\u0000" }, { goal: "x", extra: 1 }]) {
-      const res = await api("POST", "/app/ai-primary-tpl/generate", w.owner, { workspace_id: w.workspaceId, ...body });
+      const res = await t.api.call(
+        generatePrimaryItemTplContract,
+        { body: { workspace_id: w.workspaceId, ...body } },
+        { token: w.owner },
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(japanese);
     }
@@ -179,15 +249,25 @@ describe("without an AI provider", () => {
     const w = await world(t);
     // 199 characters, then an emoji across the 200th and 201st code units.
     const goal = `${"ゆ".repeat(199)}🍊の収穫体験`;
-    const drafted = await api("POST", "/app/ai-primary-tpl/generate", w.owner, { workspace_id: w.workspaceId, goal });
+    const drafted = await t.api.call(
+      generatePrimaryItemTplContract,
+      { body: { workspace_id: w.workspaceId, goal } },
+      { token: w.owner },
+    );
     expect(drafted.status).toBe(200);
     expect(drafted.body.draft.name).toBe("ゆ".repeat(199));
     expect(drafted.body.draft.description).toContain(`「${"ゆ".repeat(40)}…」`);
-    const saved = await api("POST", "/app/primary-item-tpl/new", w.owner, {
-      workspace_id: w.workspaceId,
-      ...drafted.body.draft,
-      origin: "ai",
-    });
+    const saved = await t.api.call(
+      newPrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ...drafted.body.draft,
+          origin: "ai",
+        },
+      },
+      { token: w.owner },
+    );
     expect(saved.status).toBe(201);
     expect(saved.body.name).toBe("ゆ".repeat(199));
   });
@@ -195,7 +275,6 @@ describe("without an AI provider", () => {
 
 describe("with an OpenAI-compatible provider on loopback", () => {
   let t: TestApp;
-  const api = apiAs(() => t);
   let server: Server;
   let mode: "ok" | "outside-schema" | "not-json" | "error" | "hang" = "ok";
   const received: {
@@ -283,10 +362,16 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     const w = await world(t);
     mode = "ok";
     received.length = 0;
-    const res = await api("POST", "/app/ai-primary-tpl/generate", w.owner, {
-      workspace_id: w.workspaceId,
-      goal: "新しいサービスを立ち上げる",
-    });
+    const res = await t.api.call(
+      generatePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          goal: "新しいサービスを立ち上げる",
+        },
+      },
+      { token: w.owner },
+    );
     expect(res.status).toBe(200);
     expect(res.body.generator).toBe("ai");
     // Defaults filled in by the schema; the code fence some servers add is taken off.
@@ -307,15 +392,25 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     expect(user).toContain("業種: 情報通信業");
     expect(user).toContain("同じ業種のテンプレートの例");
     // The catalogue still says which generator is configured.
-    const list = await api("GET", `/app/ai-primary-tpl/list?workspace_id=${w.workspaceId}`, w.owner);
+    const list = await t.api.call(
+      listAiPrimaryTplsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
+    );
     expect(list.body.generator).toBe("ai");
     expect(await templateCount(t, w.workspaceId)).toBe(0);
     // Reviewed, then saved as an AI template.
-    const saved = await api("POST", "/app/primary-item-tpl/new", w.owner, {
-      workspace_id: w.workspaceId,
-      ...res.body.draft,
-      origin: "ai",
-    });
+    const saved = await t.api.call(
+      newPrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ...res.body.draft,
+          origin: "ai",
+        },
+      },
+      { token: w.owner },
+    );
     expect(saved.status).toBe(201);
     expect(saved.body.origin).toBe("ai");
   });
@@ -324,10 +419,16 @@ describe("with an OpenAI-compatible provider on loopback", () => {
     const w = await world(t);
     for (const failing of ["outside-schema", "not-json", "error", "hang"] as const) {
       mode = failing;
-      const res = await api("POST", "/app/ai-primary-tpl/generate", w.owner, {
-        workspace_id: w.workspaceId,
-        goal: "新しいサービスを立ち上げる",
-      });
+      const res = await t.api.call(
+        generatePrimaryItemTplContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            goal: "新しいサービスを立ち上げる",
+          },
+        },
+        { token: w.owner },
+      );
       expect(res.status, failing).toBe(502);
       expect(res.body).toEqual(errorBody);
       expect(res.body.code).toBe("ai_unavailable");

@@ -1,15 +1,37 @@
+import { putClosedDaysContract } from "@tasuki/contract/calendar/put-closed-days.contract";
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
+import { newMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
+import {
+  deletePrimaryItemContract,
+  listPrimaryItemsContract,
+  newPrimaryItemContract,
+} from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
 import { tokyoDate } from "@tasuki/contract/rules/tokyo-date";
+import { newSecondaryItemContract } from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import { listTasksContract, newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { deleteTaskTplContract } from "@tasuki/contract/template/delete-task-tpl.contract";
+import { getPrimaryItemTplContract } from "@tasuki/contract/template/get-primary-item-tpl.contract";
+import { getTaskTplContract } from "@tasuki/contract/template/get-task-tpl.contract";
+import { listTaskTplsContract } from "@tasuki/contract/template/list-task-tpls.contract";
+import { newPrimaryItemTplContract } from "@tasuki/contract/template/new-primary-item-tpl.contract";
+import { newSecondaryItemTplContract } from "@tasuki/contract/template/new-secondary-item-tpl.contract";
+import { newTaskTplContract } from "@tasuki/contract/template/new-task-tpl.contract";
+import { previewTemplateContract } from "@tasuki/contract/template/preview-template.contract";
+import { savePrimaryItemAsTplContract } from "@tasuki/contract/template/save-primary-item-as-tpl.contract";
+import { saveSecondaryItemAsTplContract } from "@tasuki/contract/template/save-secondary-item-as-tpl.contract";
+import { saveTaskAsTplContract } from "@tasuki/contract/template/save-task-as-tpl.contract";
+import { updatePrimaryItemTplContract } from "@tasuki/contract/template/update-primary-item-tpl.contract";
+import { updateTaskTplContract } from "@tasuki/contract/template/update-task-tpl.contract";
+import { updateTaskTplsContract } from "@tasuki/contract/template/update-task-tpls.contract";
+import { usePrimaryItemTplContract } from "@tasuki/contract/template/use-primary-item-tpl.contract";
+import { useSecondaryItemTplContract } from "@tasuki/contract/template/use-secondary-item-tpl.contract";
+import { useTaskTplContract } from "@tasuki/contract/template/use-task-tpl.contract";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries } from "../../../test/query-counter.ts";
-import {
-  addStaff,
-  apiAs,
-  createTestApp,
-  errorBody,
-  signUpWithWorkspace,
-  type TestApp,
-} from "../../../test/test-app.ts";
+import type { Answer } from "../../../test/support/api-client.ts";
+import { addStaff, createTestApp, errorBody, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { primaryItems, secondaryItems, tasks } from "../../db/schema/tasks.ts";
 import { templates } from "../../db/schema/templates.ts";
 
@@ -21,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-const api = apiAs(() => t);
 
 const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
 
@@ -34,26 +55,44 @@ async function world() {
   const guest = await addStaff(t, workspaceId, "guest");
   const stranger = await addStaff(t, workspaceId, "member");
   const outsider = await signUpWithWorkspace(t, "他社");
-  const project = await api("POST", "/app/project/new", owner.tokens.access_token, {
-    workspace_id: workspaceId,
-    name: "秋の展示会",
-    manager_id: admin.staffId,
-    member_ids: [member.staffId, guest.staffId],
-  });
+  const project = await t.api.call(
+    newProjectContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        name: "秋の展示会",
+        manager_id: admin.staffId,
+        member_ids: [member.staffId, guest.staffId],
+      },
+    },
+    { token: owner.tokens.access_token },
+  );
   expect(project.status).toBe(201);
-  const meeting = await api("POST", "/app/meeting/new", owner.tokens.access_token, {
-    workspace_id: workspaceId,
-    name: "営業定例",
-    meeting_type: "regular",
-    starts_at: "2026-04-27T10:00:00+09:00",
-    ends_at: "2026-04-27T11:00:00+09:00",
-    participant_ids: [member.staffId],
-  });
+  const meeting = await t.api.call(
+    newMeetingContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        name: "営業定例",
+        meeting_type: "regular",
+        starts_at: "2026-04-27T10:00:00+09:00",
+        ends_at: "2026-04-27T11:00:00+09:00",
+        participant_ids: [member.staffId],
+      },
+    },
+    { token: owner.tokens.access_token },
+  );
   expect(meeting.status).toBe(201);
-  const outsiderProject = await api("POST", "/app/project/new", outsider.tokens.access_token, {
-    workspace_id: outsider.workspace.id,
-    name: "他社の案件",
-  });
+  const outsiderProject = await t.api.call(
+    newProjectContract,
+    {
+      body: {
+        workspace_id: outsider.workspace.id,
+        name: "他社の案件",
+      },
+    },
+    { token: outsider.tokens.access_token },
+  );
   return {
     workspaceId,
     projectId: project.body.id as string,
@@ -73,7 +112,7 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 /** 展示会出展: two 中項目 with tasks, and one task right under it; business days. */
-const exhibition = {
+const exhibition: Omit<ContractBody<typeof newPrimaryItemTplContract>, "workspace_id"> = {
   name: "展示会出展",
   description: "出展の申し込みから当日の運営まで",
   day_basis: "business",
@@ -93,24 +132,42 @@ const exhibition = {
   tasks: [{ title: "振り返り", start_offset_days: 4, duration_days: 1, assignee_rule: "none" }],
 };
 
-async function newPrimaryTpl(w: World, body: object = exhibition, token = w.owner) {
-  const res = await api("POST", "/app/primary-item-tpl/new", token, { workspace_id: w.workspaceId, ...body });
+async function newPrimaryTpl(
+  w: World,
+  body: Omit<ContractBody<typeof newPrimaryItemTplContract>, "workspace_id"> = exhibition,
+  token = w.owner,
+) {
+  const res = await t.api.call(
+    newPrimaryItemTplContract,
+    { body: { workspace_id: w.workspaceId, ...body } },
+    { token },
+  );
   expect(res.status).toBe(201);
   return res.body as { id: string; name: string; task_count: number };
 }
 
-async function newTaskTpl(w: World, body: object, token = w.owner) {
-  const res = await api("POST", "/app/task-tpl/new", token, { workspace_id: w.workspaceId, ...body });
+async function newTaskTpl(
+  w: World,
+  body: Omit<ContractBody<typeof newTaskTplContract>, "workspace_id">,
+  token = w.owner,
+) {
+  const res = await t.api.call(newTaskTplContract, { body: { workspace_id: w.workspaceId, ...body } }, { token });
   expect(res.status).toBe(201);
   return res.body as { id: string; title: string; position: number };
 }
 
 async function newPrimaryItem(w: World, parent: object = { project_id: w.projectId }) {
-  const res = await api("POST", "/app/primary-item/new", w.owner, {
-    workspace_id: w.workspaceId,
-    name: "既存の大項目",
-    ...parent,
-  });
+  const res = await t.api.call(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        name: "既存の大項目",
+        ...parent,
+      },
+    },
+    { token: w.owner },
+  );
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
@@ -149,23 +206,35 @@ describe("task templates", () => {
     });
     const b = await newTaskTpl(w, { title: "請求書の発行" });
     const c = await newTaskTpl(w, { title: "入金確認" });
-    const list = await api("GET", `/app/task-tpl/list?workspace_id=${w.workspaceId}`, w.member);
+    const list = await t.api.call(
+      listTaskTplsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.member },
+    );
     expect(list.status).toBe(200);
     expect(list.body.items.map((item: { title: string }) => item.title)).toEqual([
       "見積書の作成",
       "請求書の発行",
       "入金確認",
     ]);
-    const search = await api(
-      "GET",
-      `/app/task-tpl/list?workspace_id=${w.workspaceId}&q=${encodeURIComponent("請求")}`,
-      w.owner,
+    const search = await t.api.call(
+      listTaskTplsContract,
+      { query: { workspace_id: w.workspaceId, q: "請求" } },
+      { token: w.owner },
     );
     expect(search.body).toMatchObject({ total: 1, items: [{ id: b.id }] });
-    const pct = await api("GET", `/app/task-tpl/list?workspace_id=${w.workspaceId}&q=%25`, w.owner);
+    const pct = await t.api.call(
+      listTaskTplsContract,
+      { query: { workspace_id: w.workspaceId, q: "%" } },
+      { token: w.owner },
+    );
     expect(pct.body.total).toBe(0);
 
-    const edited = await api("PATCH", `/app/task-tpl/${a.id}`, w.admin, { duration_days: 5, day_basis: "calendar" });
+    const edited = await t.api.call(
+      updateTaskTplContract,
+      { params: { id: a.id }, body: { duration_days: 5, day_basis: "calendar" } },
+      { token: w.admin },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
       title: "見積書の作成",
@@ -174,45 +243,78 @@ describe("task templates", () => {
       checklist: ["単価確認"],
       priority: "high",
     });
-    expect((await api("GET", `/app/task-tpl/${a.id}`, w.member)).body.duration_days).toBe(5);
+    expect(
+      (await t.api.call(getTaskTplContract, { params: { id: a.id } }, { token: w.member })).body.duration_days,
+    ).toBe(5);
 
-    const bulk = await api("PATCH", "/app/task-tpl/list", w.owner, {
-      workspace_id: w.workspaceId,
-      items: [{ id: b.id, title: "請求書を発行する" }],
-      order: [c.id, a.id, b.id],
-    });
+    const bulk = await t.api.call(
+      updateTaskTplsContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          items: [{ id: b.id, title: "請求書を発行する" }],
+          order: [c.id, a.id, b.id],
+        },
+      },
+      { token: w.owner },
+    );
     expect(bulk.status).toBe(200);
-    const after = await api("GET", `/app/task-tpl/list?workspace_id=${w.workspaceId}`, w.owner);
+    const after = await t.api.call(
+      listTaskTplsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
+    );
     expect(after.body.items.map((item: { title: string }) => item.title)).toEqual([
       "入金確認",
       "見積書の作成",
       "請求書を発行する",
     ]);
 
-    expect((await api("DELETE", `/app/task-tpl/${c.id}`, w.owner)).status).toBe(200);
-    expect((await api("GET", `/app/task-tpl/${c.id}`, w.owner)).status).toBe(404);
+    expect((await t.api.call(deleteTaskTplContract, { params: { id: c.id } }, { token: w.owner })).status).toBe(200);
+    expect((await t.api.call(getTaskTplContract, { params: { id: c.id } }, { token: w.owner })).status).toBe(404);
   });
 
   it("lets only manage_templates edit; members read and use; guests neither", async () => {
     const w = await world();
     const tpl = await newTaskTpl(w, { title: "議事録の共有" });
-    const denied = await api("POST", "/app/task-tpl/new", w.member, { workspace_id: w.workspaceId, title: "x" });
+    const denied = await t.api.call(
+      newTaskTplContract,
+      { body: { workspace_id: w.workspaceId, title: "x" } },
+      { token: w.member },
+    );
     expect(denied.status).toBe(403);
     expect(denied.body).toEqual(errorBody);
-    expect((await api("PATCH", `/app/task-tpl/${tpl.id}`, w.member, { title: "y" })).status).toBe(403);
-    expect((await api("DELETE", `/app/task-tpl/${tpl.id}`, w.member)).status).toBe(403);
     expect(
-      (await api("PATCH", "/app/task-tpl/list", w.member, { workspace_id: w.workspaceId, order: [tpl.id] })).status,
+      (await t.api.call(updateTaskTplContract, { params: { id: tpl.id }, body: { title: "y" } }, { token: w.member }))
+        .status,
     ).toBe(403);
-    expect((await api("GET", `/app/task-tpl/${tpl.id}`, w.member)).status).toBe(200);
-    expect((await api("GET", `/app/task-tpl/${tpl.id}`, w.guest)).status).toBe(403);
-    expect((await api("GET", `/app/task-tpl/list?workspace_id=${w.workspaceId}`, w.guest)).status).toBe(403);
-    const used = await api("POST", "/app/task-tpl/use", w.member, {
-      workspace_id: w.workspaceId,
-      ids: [tpl.id],
-      start_date: "2026-04-21",
-      project_id: w.projectId,
-    });
+    expect((await t.api.call(deleteTaskTplContract, { params: { id: tpl.id } }, { token: w.member })).status).toBe(403);
+    expect(
+      (
+        await t.api.call(
+          updateTaskTplsContract,
+          { body: { workspace_id: w.workspaceId, order: [tpl.id] } },
+          { token: w.member },
+        )
+      ).status,
+    ).toBe(403);
+    expect((await t.api.call(getTaskTplContract, { params: { id: tpl.id } }, { token: w.member })).status).toBe(200);
+    expect((await t.api.call(getTaskTplContract, { params: { id: tpl.id } }, { token: w.guest })).status).toBe(403);
+    expect(
+      (await t.api.call(listTaskTplsContract, { query: { workspace_id: w.workspaceId } }, { token: w.guest })).status,
+    ).toBe(403);
+    const used = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [tpl.id],
+          start_date: "2026-04-21",
+          project_id: w.projectId,
+        },
+      },
+      { token: w.member },
+    );
     expect(used.status).toBe(201);
     expect(used.body.items[0]).toMatchObject({
       title: "議事録の共有",
@@ -220,12 +322,18 @@ describe("task templates", () => {
       assignee: { id: w.memberId },
     });
     // A member who does not see the project cannot use a template there.
-    const hidden = await api("POST", "/app/task-tpl/use", w.stranger, {
-      workspace_id: w.workspaceId,
-      ids: [tpl.id],
-      start_date: "2026-04-21",
-      project_id: w.projectId,
-    });
+    const hidden = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [tpl.id],
+          start_date: "2026-04-21",
+          project_id: w.projectId,
+        },
+      },
+      { token: w.stranger },
+    );
     expect(hidden.status).toBe(404);
   });
 
@@ -238,45 +346,81 @@ describe("task templates", () => {
       ["DELETE", `/app/task-tpl/${tpl.id}`],
       ["GET", `/app/primary-item-tpl/${tpl.id}`],
     ] as const) {
-      const res = await api(method, url, w.outsider, method === "PATCH" ? { title: "乗っ取り" } : undefined);
+      const res = await t.api.raw({
+        method,
+        url,
+        token: w.outsider,
+        payload: method === "PATCH" ? { title: "乗っ取り" } : undefined,
+      });
       expect(res.status, `${method} ${url}`).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain("社外秘");
     }
     // A task template read as another kind is not found either.
-    expect((await api("GET", `/app/primary-item-tpl/${tpl.id}`, w.owner)).status).toBe(404);
-    expect((await api("GET", `/app/task-tpl/list?workspace_id=${w.workspaceId}`, w.outsider)).status).toBe(404);
+    expect((await t.api.call(getPrimaryItemTplContract, { params: { id: tpl.id } }, { token: w.owner })).status).toBe(
+      404,
+    );
+    expect(
+      (await t.api.call(listTaskTplsContract, { query: { workspace_id: w.workspaceId } }, { token: w.outsider }))
+        .status,
+    ).toBe(404);
     // The outsider names their own workspace and this template: 404.
-    const foreignTpl = await api("POST", "/app/task-tpl/use", w.outsider, {
-      workspace_id: w.outsiderWorkspaceId,
-      ids: [tpl.id],
-      start_date: "2026-04-21",
-      project_id: w.outsiderProjectId,
-    });
+    const foreignTpl = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.outsiderWorkspaceId,
+          ids: [tpl.id],
+          start_date: "2026-04-21",
+          project_id: w.outsiderProjectId,
+        },
+      },
+      { token: w.outsider },
+    );
     expect(foreignTpl.status).toBe(404);
     // The owner names the outsider's project as the parent: 404, nothing written.
     const before = await rowCounts(w.workspaceId);
-    const foreignParent = await api("POST", "/app/task-tpl/use", w.owner, {
-      workspace_id: w.workspaceId,
-      ids: [tpl.id],
-      start_date: "2026-04-21",
-      project_id: w.outsiderProjectId,
-    });
+    const foreignParent = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [tpl.id],
+          start_date: "2026-04-21",
+          project_id: w.outsiderProjectId,
+        },
+      },
+      { token: w.owner },
+    );
     expect(foreignParent.status).toBe(404);
-    const foreignBulk = await api("PATCH", "/app/task-tpl/list", w.outsider, {
-      workspace_id: w.outsiderWorkspaceId,
-      order: [tpl.id],
-    });
+    const foreignBulk = await t.api.call(
+      updateTaskTplsContract,
+      {
+        body: {
+          workspace_id: w.outsiderWorkspaceId,
+          order: [tpl.id],
+        },
+      },
+      { token: w.outsider },
+    );
     expect(foreignBulk.status).toBe(404);
-    const foreignAssignee = await api("POST", "/app/task-tpl/use", w.owner, {
-      workspace_id: w.workspaceId,
-      ids: [tpl.id],
-      start_date: "2026-04-21",
-      project_id: w.projectId,
-      assignee_id: UNKNOWN_ID,
-    });
+    const foreignAssignee = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [tpl.id],
+          start_date: "2026-04-21",
+          project_id: w.projectId,
+          assignee_id: UNKNOWN_ID,
+        },
+      },
+      { token: w.owner },
+    );
     expect(foreignAssignee.status).toBe(404);
     expect(await rowCounts(w.workspaceId)).toEqual(before);
-    expect((await api("GET", `/app/task-tpl/${tpl.id}`, w.owner)).body.title).toBe("社外秘の手順");
+    expect((await t.api.call(getTaskTplContract, { params: { id: tpl.id } }, { token: w.owner })).body.title).toBe(
+      "社外秘の手順",
+    );
   });
 });
 
@@ -285,78 +429,103 @@ describe("use", () => {
     const w = await world();
     const tpl = await newPrimaryTpl(w);
     expect(tpl.task_count).toBe(4);
-    const res = await api("POST", "/app/primary-item-tpl/use", w.member, {
-      workspace_id: w.workspaceId,
-      ids: [tpl.id],
-      start_date: "2026-04-28",
-      project_id: w.projectId,
-    });
+    const res = await t.api.call(
+      usePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [tpl.id],
+          start_date: "2026-04-28",
+          project_id: w.projectId,
+        },
+      },
+      { token: w.member },
+    );
     expect(res.status).toBe(201);
-    const [item] = res.body.items;
+    const item = res.body.items[0]!;
     expect(item).toMatchObject({ name: "展示会出展", project_id: w.projectId, meeting_id: null });
     expect(item.secondary_items.map((s: { name: string }) => s.name)).toEqual(["準備", "当日運営"]);
-    const dates = (task: { starts_at: string; expires_at: string }) => [
-      tokyoDate(task.starts_at),
-      tokyoDate(task.expires_at),
+    const dates = (task: { starts_at: string | null; expires_at: string | null }) => [
+      tokyoDate(task.starts_at!),
+      tokyoDate(task.expires_at!),
     ];
-    const [apply, booth] = item.secondary_items[0].tasks;
+    const apply = item.secondary_items[0]!.tasks[0]!;
+    const booth = item.secondary_items[0]!.tasks[1]!;
     // 4/28 (火) is day 0; 4/29 昭和の日; 5/2-5/6 weekend, 憲法記念日, みどりの日, こどもの日, 振替休日.
-    expect(dates(apply)).toEqual(["2026-04-28", "2026-04-28"]);
-    expect(dates(booth)).toEqual(["2026-04-30", "2026-05-07"]);
+    expect(dates(apply!)).toEqual(["2026-04-28", "2026-04-28"]);
+    expect(dates(booth!)).toEqual(["2026-04-30", "2026-05-07"]);
     expect(booth.description).toContain("☐ 電源容量");
-    const [shift] = item.secondary_items[1].tasks;
-    expect(dates(shift)).toEqual(["2026-05-01", "2026-05-07"]);
+    const shift = item.secondary_items[1]!.tasks[0]!;
+    expect(dates(shift!)).toEqual(["2026-05-01", "2026-05-07"]);
     // Assignee rules: the user who used it, the project's manager, nobody.
-    expect(apply.assignee.id).toBe(w.memberId);
-    expect(shift.assignee.id).toBe(w.adminId);
+    expect(apply.assignee!.id).toBe(w.memberId);
+    expect(shift.assignee!.id).toBe(w.adminId);
     expect(item.tasks[0]).toMatchObject({
       title: "振り返り",
       assignee: null,
       primary_item_id: item.id,
       secondary_item_id: null,
     });
-    expect(dates(item.tasks[0])).toEqual(["2026-05-08", "2026-05-08"]);
+    expect(dates(item.tasks[0]!)).toEqual(["2026-05-08", "2026-05-08"]);
     // The project tab shows them, none due before the start date.
-    const list = await api(
-      "GET",
-      `/app/task/list?workspace_id=${w.workspaceId}&tab=project&project_id=${w.projectId}`,
-      w.owner,
+    const list = await t.api.call(
+      listTasksContract,
+      { query: { workspace_id: w.workspaceId, tab: "project", project_id: w.projectId } },
+      { token: w.owner },
     );
     expect(list.body.total).toBe(4);
-    for (const task of list.body.items) expect(tokyoDate(task.expires_at) >= "2026-04-28").toBe(true);
+    for (const task of list.body.items) expect(tokyoDate(task.expires_at!) >= "2026-04-28").toBe(true);
   });
 
   it("skips the workspace's closed days and previews the same dates before anything is made", async () => {
     const w = await world();
-    const put = await api("PUT", "/app/closed-day/list", w.owner, {
-      workspace_id: w.workspaceId,
-      from: "2026-01-01",
-      to: "2026-12-31",
-      items: [{ date: "2026-05-01", name: "創立記念日" }],
-    });
-    expect(put.status).toBe(200);
-    expect(
-      (
-        await api("PUT", "/app/closed-day/list", w.member, {
+    const put = await t.api.call(
+      putClosedDaysContract,
+      {
+        body: {
           workspace_id: w.workspaceId,
           from: "2026-01-01",
           to: "2026-12-31",
-          items: [],
-        })
+          items: [{ date: "2026-05-01", name: "創立記念日" }],
+        },
+      },
+      { token: w.owner },
+    );
+    expect(put.status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putClosedDaysContract,
+          {
+            body: {
+              workspace_id: w.workspaceId,
+              from: "2026-01-01",
+              to: "2026-12-31",
+              items: [],
+            },
+          },
+          { token: w.member },
+        )
       ).status,
     ).toBe(403);
     const tpl = await newPrimaryTpl(w);
     const before = await rowCounts(w.workspaceId);
-    const preview = await api("POST", "/app/template/preview", w.member, {
-      workspace_id: w.workspaceId,
-      start_date: "2026-04-28",
-      kind: "primary_item",
-      ids: [tpl.id],
-    });
+    const preview = await t.api.call(
+      previewTemplateContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          start_date: "2026-04-28",
+          kind: "primary_item",
+          ids: [tpl.id],
+        },
+      },
+      { token: w.member },
+    );
     expect(preview.status).toBe(200);
     expect(await rowCounts(w.workspaceId)).toEqual(before);
     expect(preview.body).toMatchObject({ start_date: "2026-04-28", first_day: "2026-04-28", last_day: "2026-05-11" });
-    const shift = preview.body.items[0].secondary_items[1].tasks[0];
+    const shift = preview.body.items[0]!.secondary_items[1]!.tasks[0];
     expect(shift).toMatchObject({ title: "シフト作成", starts_on: "2026-05-07", due_on: "2026-05-08" });
     expect(preview.body.days_off).toEqual(
       expect.arrayContaining([
@@ -366,71 +535,107 @@ describe("use", () => {
         { date: "2026-05-06", kind: "holiday", name: "こどもの日 振替休日" },
       ]),
     );
-    const used = await api("POST", "/app/primary-item-tpl/use", w.member, {
-      workspace_id: w.workspaceId,
-      ids: [tpl.id],
-      start_date: "2026-04-28",
-      project_id: w.projectId,
-    });
-    const usedShift = used.body.items[0].secondary_items[1].tasks[0];
-    expect([tokyoDate(usedShift.starts_at), tokyoDate(usedShift.expires_at)]).toEqual(["2026-05-07", "2026-05-08"]);
+    const used = await t.api.call(
+      usePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [tpl.id],
+          start_date: "2026-04-28",
+          project_id: w.projectId,
+        },
+      },
+      { token: w.member },
+    );
+    const usedShift = used.body.items[0]!.secondary_items[1]!.tasks[0]!;
+    expect([tokyoDate(usedShift.starts_at!), tokyoDate(usedShift.expires_at!)]).toEqual(["2026-05-07", "2026-05-08"]);
     // A draft previews too (the editor, an AI draft), here in calendar days from a Saturday.
-    const draft = await api("POST", "/app/template/preview", w.member, {
-      workspace_id: w.workspaceId,
-      start_date: "2026-05-02",
-      draft: { day_basis: "calendar", tasks: [{ title: "片付け", start_offset_days: 1, duration_days: 2 }] },
-    });
-    expect(draft.body.items[0].tasks[0]).toMatchObject({ starts_on: "2026-05-03", due_on: "2026-05-04" });
+    const draft = await t.api.call(
+      previewTemplateContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          start_date: "2026-05-02",
+          draft: { day_basis: "calendar", tasks: [{ title: "片付け", start_offset_days: 1, duration_days: 2 }] },
+        },
+      },
+      { token: w.member },
+    );
+    expect(draft.body.items[0]!.tasks[0]).toMatchObject({ starts_on: "2026-05-03", due_on: "2026-05-04" });
     expect(draft.body.first_day).toBe("2026-05-02");
   });
 
   it("makes templates under a meeting, a primary item and a secondary item", async () => {
     const w = await world();
     const primaryTpl = await newPrimaryTpl(w);
-    const onMeeting = await api("POST", "/app/primary-item-tpl/use", w.owner, {
-      workspace_id: w.workspaceId,
-      ids: [primaryTpl.id],
-      start_date: "2026-04-21",
-      meeting_id: w.meetingId,
-    });
+    const onMeeting = await t.api.call(
+      usePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [primaryTpl.id],
+          start_date: "2026-04-21",
+          meeting_id: w.meetingId,
+        },
+      },
+      { token: w.owner },
+    );
     expect(onMeeting.status).toBe(201);
     expect(onMeeting.body.items[0]).toMatchObject({ meeting_id: w.meetingId, project_id: null });
-    expect(onMeeting.body.items[0].secondary_items[0].tasks[0].meeting_id).toBe(w.meetingId);
-    const agenda = await api(
-      "GET",
-      `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${w.meetingId}`,
-      w.owner,
+    expect(onMeeting.body.items[0]!.secondary_items[0]!.tasks[0]!.meeting_id).toBe(w.meetingId);
+    const agenda = await t.api.call(
+      listPrimaryItemsContract,
+      { query: { workspace_id: w.workspaceId, meeting_id: w.meetingId } },
+      { token: w.owner },
     );
     expect(agenda.body.items.map((i: { name: string }) => i.name)).toEqual(["展示会出展"]);
 
     const primaryItemId = await newPrimaryItem(w);
-    const secondaryTpl = await api("POST", "/app/secondary-item-tpl/new", w.owner, {
-      workspace_id: w.workspaceId,
-      name: "広報",
-      day_basis: "calendar",
-      tasks: [{ title: "プレスリリース", start_offset_days: 2, duration_days: 3 }],
-    });
+    const secondaryTpl = await t.api.call(
+      newSecondaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          name: "広報",
+          day_basis: "calendar",
+          tasks: [{ title: "プレスリリース", start_offset_days: 2, duration_days: 3 }],
+        },
+      },
+      { token: w.owner },
+    );
     expect(secondaryTpl.status).toBe(201);
-    const underPrimary = await api("POST", "/app/secondary-item-tpl/use", w.member, {
-      workspace_id: w.workspaceId,
-      ids: [secondaryTpl.body.id, secondaryTpl.body.id],
-      start_date: "2026-04-21",
-      primary_item_id: primaryItemId,
-    });
+    const underPrimary = await t.api.call(
+      useSecondaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [secondaryTpl.body.id, secondaryTpl.body.id],
+          start_date: "2026-04-21",
+          primary_item_id: primaryItemId,
+        },
+      },
+      { token: w.member },
+    );
     expect(underPrimary.status).toBe(201);
     // The same id named twice is one template, made once.
     expect(underPrimary.body.items).toHaveLength(1);
-    const secondary = underPrimary.body.items[0];
+    const secondary = underPrimary.body.items[0]!;
     expect(secondary).toMatchObject({ name: "広報", primary_item_id: primaryItemId, project_id: w.projectId });
-    expect(tokyoDate(secondary.tasks[0].expires_at)).toBe("2026-04-25");
+    expect(tokyoDate(secondary.tasks[0]!.expires_at!)).toBe("2026-04-25");
 
     const taskTpl = await newTaskTpl(w, { title: "ゲラ確認", duration_days: 2 });
-    const underSecondary = await api("POST", "/app/task-tpl/use", w.member, {
-      workspace_id: w.workspaceId,
-      ids: [taskTpl.id],
-      start_date: "2026-04-24",
-      secondary_item_id: secondary.id,
-    });
+    const underSecondary = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [taskTpl.id],
+          start_date: "2026-04-24",
+          secondary_item_id: secondary.id,
+        },
+      },
+      { token: w.member },
+    );
     expect(underSecondary.status).toBe(201);
     // Friday + 2 business days: the following Monday.
     expect(underSecondary.body.items[0]).toMatchObject({
@@ -438,21 +643,33 @@ describe("use", () => {
       primary_item_id: primaryItemId,
       project_id: w.projectId,
     });
-    expect(tokyoDate(underSecondary.body.items[0].expires_at)).toBe("2026-04-27");
-    const underPrimaryTask = await api("POST", "/app/task-tpl/use", w.member, {
-      workspace_id: w.workspaceId,
-      ids: [taskTpl.id],
-      start_date: "2026-04-24",
-      primary_item_id: primaryItemId,
-    });
+    expect(tokyoDate(underSecondary.body.items[0]!.expires_at!)).toBe("2026-04-27");
+    const underPrimaryTask = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [taskTpl.id],
+          start_date: "2026-04-24",
+          primary_item_id: primaryItemId,
+        },
+      },
+      { token: w.member },
+    );
     expect(underPrimaryTask.body.items[0]).toMatchObject({ primary_item_id: primaryItemId, secondary_item_id: null });
-    const underMeeting = await api("POST", "/app/task-tpl/use", w.member, {
-      workspace_id: w.workspaceId,
-      ids: [taskTpl.id],
-      start_date: "2026-04-24",
-      meeting_id: w.meetingId,
-      assignee_id: w.adminId,
-    });
+    const underMeeting = await t.api.call(
+      useTaskTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [taskTpl.id],
+          start_date: "2026-04-24",
+          meeting_id: w.meetingId,
+          assignee_id: w.adminId,
+        },
+      },
+      { token: w.member },
+    );
     expect(underMeeting.body.items[0]).toMatchObject({ meeting_id: w.meetingId, assignee: { id: w.adminId } });
   });
 
@@ -462,12 +679,18 @@ describe("use", () => {
     const taskTpl = await newTaskTpl(w, { title: "確認" });
     const primaryItemId = await newPrimaryItem(w);
     const livePrimaryItemId = await newPrimaryItem(w);
-    const outsiderItem = await api("POST", "/app/primary-item/new", w.outsider, {
-      workspace_id: w.outsiderWorkspaceId,
-      project_id: w.outsiderProjectId,
-      name: "他社の大項目",
-    });
-    await api("DELETE", `/app/primary-item/${primaryItemId}`, w.owner);
+    const outsiderItem = await t.api.call(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.outsiderWorkspaceId,
+          project_id: w.outsiderProjectId,
+          name: "他社の大項目",
+        },
+      },
+      { token: w.outsider },
+    );
+    await t.api.call(deletePrimaryItemContract, { params: { id: primaryItemId } }, { token: w.owner });
     const before = await rowCounts(w.workspaceId);
     const attempts = [
       [w.owner, "/app/primary-item-tpl/use", { ids: [tpl.id, UNKNOWN_ID], project_id: w.projectId }, 404],
@@ -482,7 +705,12 @@ describe("use", () => {
       [w.owner, "/app/task-tpl/use", { ids: [taskTpl.id], project_id: w.projectId, meeting_id: w.meetingId }, 400],
     ] as const;
     for (const [token, url, body, status] of attempts) {
-      const res = await api("POST", url, token, { workspace_id: w.workspaceId, start_date: "2026-04-21", ...body });
+      const res = await t.api.raw({
+        method: "POST",
+        url,
+        token,
+        payload: { workspace_id: w.workspaceId, start_date: "2026-04-21", ...body },
+      });
       expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(status);
       expect(res.body).toEqual(errorBody);
     }
@@ -494,23 +722,48 @@ describe("use", () => {
     const tasks = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `作業${i + 1}` }));
     const tpl = await newPrimaryTpl(w, { name: "大型案件", secondary_items: [{ name: "工程", tasks: tasks(300) }] });
     expect(tpl.task_count).toBe(300);
-    const grown = await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, { tasks: tasks(300) });
+    const grown = await t.api.call(
+      updatePrimaryItemTplContract,
+      { params: { id: tpl.id }, body: { tasks: tasks(300) } },
+      { token: w.owner },
+    );
     expect(grown).toMatchObject({ status: 400, body: { ...errorBody, code: "template_too_large" } });
-    const fewer = await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, {
-      secondary_items: [{ name: "工程", tasks: tasks(100) }],
-    });
+    const fewer = await t.api.call(
+      updatePrimaryItemTplContract,
+      {
+        params: { id: tpl.id },
+        body: {
+          secondary_items: [{ name: "工程", tasks: tasks(100) }],
+        },
+      },
+      { token: w.owner },
+    );
     expect(fewer.body.task_count).toBe(100);
     expect(
-      (await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, { tasks: tasks(200) })).body.task_count,
+      (
+        await t.api.call(
+          updatePrimaryItemTplContract,
+          { params: { id: tpl.id }, body: { tasks: tasks(200) } },
+          { token: w.owner },
+        )
+      ).body.task_count,
     ).toBe(300);
-    expect((await api("PATCH", `/app/primary-item-tpl/${tpl.id}`, w.owner, { tasks: tasks(201) })).status).toBe(400);
+    expect(
+      (
+        await t.api.call(
+          updatePrimaryItemTplContract,
+          { params: { id: tpl.id }, body: { tasks: tasks(201) } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("makes 200 tasks in one transaction in a fixed number of queries", async () => {
     const w = await world();
     const bigTree = (rules: readonly ("user" | "manager" | "none")[]) => ({
       name: "大規模展示会",
-      day_basis: "business",
+      day_basis: "business" as const,
       secondary_items: Array.from({ length: 10 }, (_, i) => ({
         name: `工程${i + 1}`,
         tasks: Array.from({ length: 20 }, (_, j) => ({
@@ -533,14 +786,20 @@ describe("use", () => {
     // A third of the tasks go to the project's manager, who is notified of each.
     const notifying = await newPrimaryTpl(w, bigTree(["user", "manager", "none"]));
     const use = async (id: string) => {
-      let res: Awaited<ReturnType<typeof api>> | undefined;
+      let res: Answer<typeof usePrimaryItemTplContract> | undefined;
       const queries = await countQueries(t.ctx.database, async () => {
-        res = await api("POST", "/app/primary-item-tpl/use", w.member, {
-          workspace_id: w.workspaceId,
-          ids: [id],
-          start_date: "2026-04-28",
-          project_id: w.projectId,
-        });
+        res = await t.api.call(
+          usePrimaryItemTplContract,
+          {
+            body: {
+              workspace_id: w.workspaceId,
+              ids: [id],
+              start_date: "2026-04-28",
+              project_id: w.projectId,
+            },
+          },
+          { token: w.member },
+        );
       });
       expect(res!.status).toBe(201);
       return { queries, res: res! };
@@ -554,7 +813,7 @@ describe("use", () => {
         `200 tasks with 66 assigned to the manager: ${withNotices.queries}`,
     );
     expect(many.queries).toBe(few.queries);
-    const made = many.res.body.items[0];
+    const made = many.res.body.items[0]!;
     expect(made.secondary_items).toHaveLength(10);
     expect(made.secondary_items.flatMap((s: { tasks: unknown[] }) => s.tasks)).toHaveLength(200);
     const [n] = await t.ctx.db
@@ -569,20 +828,32 @@ describe("save as template", () => {
   it("turns a primary item with its secondary items and tasks into a template that makes the same tree again", async () => {
     const w = await world();
     const primaryItemId = await newPrimaryItem(w);
-    const secondary = await api("POST", "/app/secondary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      primary_item_id: primaryItemId,
-      name: "会場",
-    });
+    const secondary = await t.api.call(
+      newSecondaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          primary_item_id: primaryItemId,
+          name: "会場",
+        },
+      },
+      { token: w.owner },
+    );
     const mk = (title: string, starts: string | null, expires: string | null, extra: object = {}) =>
-      api("POST", "/app/task/new", w.owner, {
-        workspace_id: w.workspaceId,
-        title,
-        primary_item_id: primaryItemId,
-        ...(starts && { starts_at: starts }),
-        ...(expires && { expires_at: expires }),
-        ...extra,
-      });
+      t.api.call(
+        newTaskContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            title,
+            primary_item_id: primaryItemId,
+            ...(starts && { starts_at: starts }),
+            ...(expires && { expires_at: expires }),
+            ...extra,
+          },
+        },
+        { token: w.owner },
+      );
     await mk("会場下見", "2026-06-01", "2026-06-03", {
       secondary_item_id: secondary.body.id,
       assignee_id: w.memberId,
@@ -590,10 +861,16 @@ describe("save as template", () => {
     });
     await mk("備品手配", "2026-06-05", "2026-06-05", { secondary_item_id: secondary.body.id });
     await mk("お礼状", null, null);
-    const saved = await api("POST", "/app/primary-item-tpl/from-item", w.owner, {
-      primary_item_id: primaryItemId,
-      name: "イベント開催",
-    });
+    const saved = await t.api.call(
+      savePrimaryItemAsTplContract,
+      {
+        body: {
+          primary_item_id: primaryItemId,
+          name: "イベント開催",
+        },
+      },
+      { token: w.owner },
+    );
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({
       name: "イベント開催",
@@ -611,20 +888,33 @@ describe("save as template", () => {
       ],
       tasks: [{ title: "お礼状", start_offset_days: 0, duration_days: 1 }],
     });
-    const used = await api("POST", "/app/primary-item-tpl/use", w.owner, {
-      workspace_id: w.workspaceId,
-      ids: [saved.body.id],
-      start_date: "2026-07-01",
-      project_id: w.projectId,
-    });
-    const [down, stock] = used.body.items[0].secondary_items[0].tasks;
-    expect([tokyoDate(down.starts_at), tokyoDate(down.expires_at)]).toEqual(["2026-07-01", "2026-07-03"]);
-    expect(tokyoDate(stock.expires_at)).toBe("2026-07-05");
+    const used = await t.api.call(
+      usePrimaryItemTplContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          ids: [saved.body.id],
+          start_date: "2026-07-01",
+          project_id: w.projectId,
+        },
+      },
+      { token: w.owner },
+    );
+    const down = used.body.items[0]!.secondary_items[0]!.tasks[0]!;
+    const stock = used.body.items[0]!.secondary_items[0]!.tasks[1]!;
+    expect([tokyoDate(down.starts_at!), tokyoDate(down.expires_at!)]).toEqual(["2026-07-01", "2026-07-03"]);
+    expect(tokyoDate(stock.expires_at!)).toBe("2026-07-05");
 
-    const fromSecondary = await api("POST", "/app/secondary-item-tpl/from-item", w.owner, {
-      secondary_item_id: secondary.body.id,
-      day_basis: "business",
-    });
+    const fromSecondary = await t.api.call(
+      saveSecondaryItemAsTplContract,
+      {
+        body: {
+          secondary_item_id: secondary.body.id,
+          day_basis: "business",
+        },
+      },
+      { token: w.owner },
+    );
     expect(fromSecondary.body).toMatchObject({
       name: "会場",
       task_count: 2,
@@ -634,16 +924,30 @@ describe("save as template", () => {
       ],
     });
     const task = await mk("単独のタスク", "2026-06-01", "2026-06-10");
-    const fromTask = await api("POST", "/app/task-tpl/from-task", w.owner, { task_id: task.body.id });
+    const fromTask = await t.api.call(saveTaskAsTplContract, { body: { task_id: task.body.id } }, { token: w.owner });
     expect(fromTask.body).toMatchObject({ title: "単独のタスク", duration_days: 10, origin: "saved" });
     // Saving needs manage_templates and an item or task the caller sees.
     expect(
-      (await api("POST", "/app/primary-item-tpl/from-item", w.member, { primary_item_id: primaryItemId })).status,
+      (
+        await t.api.call(
+          savePrimaryItemAsTplContract,
+          { body: { primary_item_id: primaryItemId } },
+          { token: w.member },
+        )
+      ).status,
     ).toBe(403);
     expect(
-      (await api("POST", "/app/primary-item-tpl/from-item", w.outsider, { primary_item_id: primaryItemId })).status,
+      (
+        await t.api.call(
+          savePrimaryItemAsTplContract,
+          { body: { primary_item_id: primaryItemId } },
+          { token: w.outsider },
+        )
+      ).status,
     ).toBe(404);
-    expect((await api("POST", "/app/task-tpl/from-task", w.outsider, { task_id: task.body.id })).status).toBe(404);
+    expect(
+      (await t.api.call(saveTaskAsTplContract, { body: { task_id: task.body.id } }, { token: w.outsider })).status,
+    ).toBe(404);
   });
 });
 
@@ -671,7 +975,12 @@ describe("bad input", () => {
       ["/app/template/preview", { start_date: "2026-04-01" }],
     ];
     for (const [url, body] of cases) {
-      const res = await api("POST", url, w.owner, { workspace_id: w.workspaceId, ...body });
+      const res = await t.api.raw({
+        method: "POST",
+        url,
+        token: w.owner,
+        payload: { workspace_id: w.workspaceId, ...body },
+      });
       expect(res.status, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
       expect(res.body).toEqual(errorBody);
       expect(res.body.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);

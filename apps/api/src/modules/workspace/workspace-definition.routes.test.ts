@@ -1,10 +1,21 @@
+import type { AuthorityRules } from "@tasuki/contract/authority/authority.schema";
 import { listBusinessCategoriesContract } from "@tasuki/contract/business-category/business-category.contracts";
+import { deleteGroupContract, getGroupContract, newGroupContract } from "@tasuki/contract/group/group.contracts";
+import { getMeContract } from "@tasuki/contract/user/get-me.contract";
+import { getWorkspaceContract } from "@tasuki/contract/workspace/get-workspace.contract";
 import * as groupTypeContracts from "@tasuki/contract/workspace/put-group-types.contract";
+import { putGroupTypesContract } from "@tasuki/contract/workspace/put-group-types.contract";
 import * as positionContracts from "@tasuki/contract/workspace/put-official-positions.contract";
+import {
+  putOfficialPositionContract,
+  putOfficialPositionsContract,
+} from "@tasuki/contract/workspace/put-official-positions.contract";
+import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
+import { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-workspace-user-me.contract";
+import { updateWorkspaceUserContract } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  apiAs,
   createRoster,
   createTestApp,
   errorBody,
@@ -24,17 +35,17 @@ afterAll(async () => {
   await t.close();
 });
 
-const api = apiAs(() => t);
 const roster = () => createRoster(t, "組織定義株式会社");
 
-const workspaceOf = async (r: Roster) => (await api("GET", `/app/workspace/${r.id}`, r.tokens.owner)).body;
+const workspaceOf = async (r: Roster) =>
+  (await t.api.call(getWorkspaceContract, { params: { id: r.id } }, { token: r.tokens.owner })).body;
 
 /** The definitions as GET /app/workspace/{id} shows them, without the usage counts (checked on their own). */
 const definitionsOf = async (r: Roster) => {
   const ws = await workspaceOf(r);
   return {
-    groupTypes: ws.group_types.map(({ group_count: _, ...rest }: { group_count: number }) => rest),
-    positions: ws.official_positions.map(({ staff_count: _, ...rest }: { staff_count: number }) => rest),
+    groupTypes: ws.group_types.map(({ group_count: _, ...rest }) => rest),
+    positions: ws.official_positions.map(({ staff_count: _, ...rest }) => rest),
   };
 };
 const withoutCount = <T extends object>(items: T[]) =>
@@ -85,7 +96,7 @@ describe("role × endpoint table", () => {
     for (const [endpoint, row] of Object.entries(table)) {
       for (const who of Object.keys(row.expected) as Who[]) {
         const [method, url, payload] = row.request(r, who);
-        const res = await api(method, url, who === "anonymous" ? undefined : r.tokens[who], payload);
+        const res = await t.api.raw({ method, url, token: who === "anonymous" ? undefined : r.tokens[who], payload });
         if (res.status !== row.expected[who]) failures.push(`${endpoint} as ${who}: ${res.status}`);
         if (res.status >= 400) expect(res.body).toMatchObject(errorBody);
       }
@@ -109,18 +120,30 @@ describe("PUT /app/workspace/{id}/group-types", () => {
   });
 
   it("replaces the ordered layers: ids kept, renamed and reordered, new ones added, left-out ones removed", async () => {
-    const url = `/app/workspace/${r.id}/group-types`;
-    const first = await api("PUT", url, r.tokens.admin, { items: [{ name: "本部" }, { name: "部" }, { name: "課" }] });
+    const first = await t.api.call(
+      putGroupTypesContract,
+      { params: { id: r.id }, body: { items: [{ name: "本部" }, { name: "部" }, { name: "課" }] } },
+      { token: r.tokens.admin },
+    );
     expect(first.status).toBe(200);
     expect(first.body.items).toEqual([
       { id: expect.any(String), name: "本部", level: 0, group_count: 0 },
       { id: expect.any(String), name: "部", level: 1, group_count: 0 },
       { id: expect.any(String), name: "課", level: 2, group_count: 0 },
     ]);
-    const [hq, dept, section] = first.body.items;
-    const second = await api("PUT", url, r.tokens.owner, {
-      items: [{ id: hq.id, name: "事業本部" }, { id: section.id, name: "課" }, { name: "チーム" }],
-    });
+    const hq = first.body.items[0]!;
+    const dept = first.body.items[1]!;
+    const section = first.body.items[2]!;
+    const second = await t.api.call(
+      putGroupTypesContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: [{ id: hq.id, name: "事業本部" }, { id: section.id, name: "課" }, { name: "チーム" }],
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(second.body.items.map((i: { id: string; name: string; level: number }) => [i.id, i.name, i.level])).toEqual([
       [hq.id, "事業本部", 0],
       [section.id, "課", 1],
@@ -131,54 +154,110 @@ describe("PUT /app/workspace/{id}/group-types", () => {
   });
 
   it("refuses to remove a layer that live groups use, with a Japanese message, and changes nothing", async () => {
-    const url = `/app/workspace/${r.id}/group-types`;
-    const { items } = (await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }, { name: "部" }] })).body;
-    const group = await api("POST", "/app/group/new", r.tokens.owner, {
-      workspace_id: r.id,
-      name: "営業本部",
-      group_type_id: items[0].id,
-    });
+    const { items } = (
+      await t.api.call(
+        putGroupTypesContract,
+        { params: { id: r.id }, body: { items: [{ name: "本部" }, { name: "部" }] } },
+        { token: r.tokens.owner },
+      )
+    ).body;
+    const group = await t.api.call(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: r.id,
+          name: "営業本部",
+          group_type_id: items[0]!.id,
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(group.status).toBe(201);
-    const refused = await api("PUT", url, r.tokens.owner, { items: [{ id: items[1].id, name: "部署" }] });
+    const refused = await t.api.call(
+      putGroupTypesContract,
+      { params: { id: r.id }, body: { items: [{ id: items[1]!.id, name: "部署" }] } },
+      { token: r.tokens.owner },
+    );
     expect(refused).toMatchObject({ status: 409, body: { ...errorBody, code: "group_type_in_use" } });
     expect(refused.body.message).toContain("本部");
     expect(refused.body.message).toMatch(japanese);
     expect((await definitionsOf(r)).groupTypes).toEqual(withoutCount(items));
-    const same = await api("PUT", url, r.tokens.owner, {
-      items: items.map(({ id, name }: { id: string; name: string }) => ({ id, name })),
-    });
+    const same = await t.api.call(
+      putGroupTypesContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: items.map(({ id, name }: { id: string; name: string }) => ({ id, name })),
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(same.body.items).toEqual([
       { ...items[0], group_count: 1 },
       { ...items[1], group_count: 0 },
     ]);
     // Once the group is in the trash the layer may go; the trashed group simply loses it.
-    expect((await api("DELETE", `/app/group/${group.body.id}`, r.tokens.owner)).status).toBe(200);
-    const removed = await api("PUT", url, r.tokens.owner, { items: [{ id: items[1].id, name: "部署" }] });
+    expect(
+      (await t.api.call(deleteGroupContract, { params: { id: group.body.id } }, { token: r.tokens.owner })).status,
+    ).toBe(200);
+    const removed = await t.api.call(
+      putGroupTypesContract,
+      { params: { id: r.id }, body: { items: [{ id: items[1]!.id, name: "部署" }] } },
+      { token: r.tokens.owner },
+    );
     expect(removed.status).toBe(200);
-    expect((await api("GET", `/app/group/${group.body.id}`, r.tokens.owner)).body.group_type_id).toBeNull();
+    expect(
+      (await t.api.call(getGroupContract, { params: { id: group.body.id } }, { token: r.tokens.owner })).body
+        .group_type_id,
+    ).toBeNull();
   });
 
   it("counts the live groups of each layer and the staff of each position in GET /app/workspace/{id}", async () => {
     const r = await roster();
     const layers = (
-      await api("PUT", `/app/workspace/${r.id}/group-types`, r.tokens.owner, {
-        items: [{ name: "本部" }, { name: "部" }],
-      })
+      await t.api.call(
+        putGroupTypesContract,
+        {
+          params: { id: r.id },
+          body: {
+            items: [{ name: "本部" }, { name: "部" }],
+          },
+        },
+        { token: r.tokens.owner },
+      )
     ).body.items;
     const positions = (
-      await api("PUT", `/app/workspace/${r.id}/official-positions`, r.tokens.owner, {
-        items: [
-          { name: "部長", rank: 1 },
-          { name: "課長", rank: 2 },
-        ],
-      })
+      await t.api.call(
+        putOfficialPositionsContract,
+        {
+          params: { id: r.id },
+          body: {
+            items: [
+              { name: "部長", rank: 1 },
+              { name: "課長", rank: 2 },
+            ],
+          },
+        },
+        { token: r.tokens.owner },
+      )
     ).body.items;
     for (const name of ["営業本部", "開発本部"]) {
-      await api("POST", "/app/group/new", r.tokens.owner, { workspace_id: r.id, name, group_type_id: layers[0].id });
+      await t.api.call(
+        newGroupContract,
+        { body: { workspace_id: r.id, name, group_type_id: layers[0]!.id } },
+        { token: r.tokens.owner },
+      );
     }
-    await api("PATCH", `/app/workspace-user/${r.staff.member}`, r.tokens.owner, {
-      official_position_id: positions[1].id,
-    });
+    await t.api.call(
+      updateWorkspaceUserContract,
+      {
+        params: { id: r.staff.member },
+        body: {
+          official_position_id: positions[1]!.id,
+        },
+      },
+      { token: r.tokens.owner },
+    );
     const ws = await workspaceOf(r);
     expect(ws.group_types.map((t: { name: string; group_count: number }) => [t.name, t.group_count])).toEqual([
       ["本部", 2],
@@ -192,17 +271,27 @@ describe("PUT /app/workspace/{id}/group-types", () => {
 
   it("refuses ids of another workspace, repeated ids and repeated names, writing nothing", async () => {
     const url = `/app/workspace/${r.id}/group-types`;
-    const before = (await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }, { name: "部" }] })).body.items;
+    const before = (
+      await t.api.call(
+        putGroupTypesContract,
+        { params: { id: r.id }, body: { items: [{ name: "本部" }, { name: "部" }] } },
+        { token: r.tokens.owner },
+      )
+    ).body.items;
     const foreign = (
-      await api("PUT", `/app/workspace/${r.other}/group-types`, r.tokens.stranger, { items: [{ name: "他社の階層" }] })
-    ).body.items[0];
+      await t.api.call(
+        putGroupTypesContract,
+        { params: { id: r.other }, body: { items: [{ name: "他社の階層" }] } },
+        { token: r.tokens.stranger },
+      )
+    ).body.items[0]!;
     const cases: [object, number, string][] = [
       [{ items: [{ id: foreign.id, name: "乗っ取り" }, { name: "新規" }] }, 400, "unknown_group_type"],
       [
         {
           items: [
-            { id: before[0].id, name: "A" },
-            { id: before[0].id, name: "B" },
+            { id: before[0]!.id, name: "A" },
+            { id: before[0]!.id, name: "B" },
           ],
         },
         400,
@@ -211,18 +300,24 @@ describe("PUT /app/workspace/{id}/group-types", () => {
       [{ items: [{ name: "課" }, { name: " 課 " }] }, 409, "group_type_name_taken"],
     ];
     for (const [payload, status, code] of cases) {
-      const res = await api("PUT", url, r.tokens.owner, payload);
+      const res = await t.api.raw({ method: "PUT", url, token: r.tokens.owner, payload });
       expect(res).toMatchObject({ status, body: { ...errorBody, code } });
       expect(res.body.message).toMatch(japanese);
     }
     expect((await definitionsOf(r)).groupTypes).toEqual(withoutCount(before));
-    const theirs = await api("GET", `/app/workspace/${r.other}`, r.tokens.stranger);
+    const theirs = await t.api.call(getWorkspaceContract, { params: { id: r.other } }, { token: r.tokens.stranger });
     expect(theirs.body.group_types.map((g: { name: string }) => g.name)).toEqual(["他社の階層"]);
   });
 
   it("answers malformed bodies, wrong types and unknown fields with a 400 error body, writing nothing", async () => {
     const url = `/app/workspace/${r.id}/group-types`;
-    const before = (await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }] })).body.items;
+    const before = (
+      await t.api.call(
+        putGroupTypesContract,
+        { params: { id: r.id }, body: { items: [{ name: "本部" }] } },
+        { token: r.tokens.owner },
+      )
+    ).body.items;
     const bodies: (object | string)[] = [
       "{not json",
       { items: "本部" },
@@ -237,18 +332,37 @@ describe("PUT /app/workspace/{id}/group-types", () => {
       {},
     ];
     for (const body of bodies) {
-      const res = await api("PUT", url, r.tokens.owner, body);
+      const res = await t.api.raw({ method: "PUT", url, token: r.tokens.owner, payload: body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject(errorBody);
     }
-    expect((await api("PUT", `/app/workspace/not-a-uuid/group-types`, r.tokens.owner, { items: [] })).status).toBe(400);
+    expect(
+      (
+        await t.api.call(
+          putGroupTypesContract,
+          { params: { id: "not-a-uuid" }, body: { items: [] } },
+          { token: r.tokens.owner },
+        )
+      ).status,
+    ).toBe(400);
     expect((await definitionsOf(r)).groupTypes).toEqual(withoutCount(before));
   });
 
   it("answers an empty list by removing every unused layer", async () => {
-    const url = `/app/workspace/${r.id}/group-types`;
-    await api("PUT", url, r.tokens.owner, { items: [{ name: "本部" }] });
-    expect((await api("PUT", url, r.tokens.owner, { items: [] })).body).toEqual({ items: [] });
+    await t.api.call(
+      putGroupTypesContract,
+      { params: { id: r.id }, body: { items: [{ name: "本部" }] } },
+      { token: r.tokens.owner },
+    );
+    expect(
+      (
+        await t.api.call(
+          putGroupTypesContract,
+          { params: { id: r.id }, body: { items: [] } },
+          { token: r.tokens.owner },
+        )
+      ).body,
+    ).toEqual({ items: [] });
   });
 });
 
@@ -259,80 +373,138 @@ describe("PUT /app/workspace/{id}/official-positions and /official-position", ()
   });
 
   it("replaces the ordered list; a removed position leaves its staff without one", async () => {
-    const url = `/app/workspace/${r.id}/official-positions`;
-    const first = await api("PUT", url, r.tokens.admin, {
-      items: [
-        { name: "部長", rank: 1 },
-        { name: "課長", rank: 2 },
-        { name: "主任", rank: 3 },
-      ],
-    });
+    const first = await t.api.call(
+      putOfficialPositionsContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: [
+            { name: "部長", rank: 1 },
+            { name: "課長", rank: 2 },
+            { name: "主任", rank: 3 },
+          ],
+        },
+      },
+      { token: r.tokens.admin },
+    );
     expect(first.status).toBe(200);
     expect(first.body.items).toEqual([
       { id: expect.any(String), name: "部長", rank: 1, staff_count: 0 },
       { id: expect.any(String), name: "課長", rank: 2, staff_count: 0 },
       { id: expect.any(String), name: "主任", rank: 3, staff_count: 0 },
     ]);
-    const [head, manager, lead] = first.body.items;
+    const head = first.body.items[0]!;
+    const manager = first.body.items[1]!;
+    const lead = first.body.items[2]!;
     await t.ctx.db
       .update(workspaceUsers)
       .set({ officialPositionId: manager.id })
       .where(eq(workspaceUsers.id, r.staff.member));
-    const counted = await api("PUT", url, r.tokens.owner, {
-      items: first.body.items.map(({ id, name, rank }: { id: string; name: string; rank: number }) => ({
-        id,
-        name,
-        rank,
-      })),
-    });
+    const counted = await t.api.call(
+      putOfficialPositionsContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: first.body.items.map(({ id, name, rank }: { id: string; name: string; rank: number }) => ({
+            id,
+            name,
+            rank,
+          })),
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(counted.body.items.map((p: { staff_count: number }) => p.staff_count)).toEqual([0, 1, 0]);
-    const meUrl = `/app/workspace-user/me?workspace_id=${r.id}`;
-    expect((await api("GET", meUrl, r.tokens.member)).body.official_position).toMatchObject({ name: "課長" });
+    expect(
+      (await t.api.call(getWorkspaceUserMeContract, { query: { workspace_id: r.id } }, { token: r.tokens.member })).body
+        .official_position,
+    ).toMatchObject({ name: "課長" });
 
     // Reordered (the list's order is the screen's, whatever the ranks), one renamed, 課長 left out.
-    const second = await api("PUT", url, r.tokens.owner, {
-      items: [
-        { id: lead.id, name: "主任", rank: 4 },
-        { id: head.id, name: "本部長", rank: 1 },
-        { name: "係長", rank: 3 },
-      ],
-    });
+    const second = await t.api.call(
+      putOfficialPositionsContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: [
+            { id: lead.id, name: "主任", rank: 4 },
+            { id: head.id, name: "本部長", rank: 1 },
+            { name: "係長", rank: 3 },
+          ],
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(second.body.items.map((p: { name: string; rank: number }) => [p.name, p.rank])).toEqual([
       ["主任", 4],
       ["本部長", 1],
       ["係長", 3],
     ]);
-    expect(second.body.items[1].id).toBe(head.id);
-    expect((await api("GET", meUrl, r.tokens.member)).body.official_position).toBeNull();
+    expect(second.body.items[1]!.id).toBe(head.id);
+    expect(
+      (await t.api.call(getWorkspaceUserMeContract, { query: { workspace_id: r.id } }, { token: r.tokens.member })).body
+        .official_position,
+    ).toBeNull();
     expect((await definitionsOf(r)).positions).toEqual(withoutCount(second.body.items));
   });
 
   it("creates one position last and edits one in place; names are unique ignoring case and spaces", async () => {
-    const listUrl = `/app/workspace/${r.id}/official-positions`;
-    const oneUrl = `/app/workspace/${r.id}/official-position`;
-    await api("PUT", listUrl, r.tokens.owner, { items: [{ name: "部長", rank: 1 }] });
-    const created = await api("PUT", oneUrl, r.tokens.admin, { name: "Manager", rank: 5 });
+    await t.api.call(
+      putOfficialPositionsContract,
+      { params: { id: r.id }, body: { items: [{ name: "部長", rank: 1 }] } },
+      { token: r.tokens.owner },
+    );
+    const created = await t.api.call(
+      putOfficialPositionContract,
+      { params: { id: r.id }, body: { name: "Manager", rank: 5 } },
+      { token: r.tokens.admin },
+    );
     expect(created).toMatchObject({
       status: 200,
       body: { id: expect.any(String), name: "Manager", rank: 5, staff_count: 0 },
     });
-    const edited = await api("PUT", oneUrl, r.tokens.owner, { id: created.body.id, name: "マネージャー", rank: 4 });
+    const edited = await t.api.call(
+      putOfficialPositionContract,
+      { params: { id: r.id }, body: { id: created.body.id, name: "マネージャー", rank: 4 } },
+      { token: r.tokens.owner },
+    );
     expect(edited.body).toEqual({ id: created.body.id, name: "マネージャー", rank: 4, staff_count: 0 });
     // Saving a position under its own name is not a clash.
     expect(
-      (await api("PUT", oneUrl, r.tokens.owner, { id: created.body.id, name: "マネージャー", rank: 3 })).status,
+      (
+        await t.api.call(
+          putOfficialPositionContract,
+          { params: { id: r.id }, body: { id: created.body.id, name: "マネージャー", rank: 3 } },
+          { token: r.tokens.owner },
+        )
+      ).status,
     ).toBe(200);
     for (const name of ["部長 ", "部　長", "ﾏﾈｰｼﾞｬｰ"]) {
-      const clash = await api("PUT", oneUrl, r.tokens.owner, { name, rank: 9 });
+      const clash = await t.api.call(
+        putOfficialPositionContract,
+        { params: { id: r.id }, body: { name, rank: 9 } },
+        { token: r.tokens.owner },
+      );
       expect(clash, name).toMatchObject({ status: 409, body: { ...errorBody, code: "official_position_name_taken" } });
     }
-    await api("PUT", oneUrl, r.tokens.owner, { name: "Lead", rank: 6 });
-    const dup = await api("PUT", listUrl, r.tokens.owner, {
-      items: [
-        { name: "lead", rank: 1 },
-        { name: "LEAD", rank: 2 },
-      ],
-    });
+    await t.api.call(
+      putOfficialPositionContract,
+      { params: { id: r.id }, body: { name: "Lead", rank: 6 } },
+      { token: r.tokens.owner },
+    );
+    const dup = await t.api.call(
+      putOfficialPositionsContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: [
+            { name: "lead", rank: 1 },
+            { name: "LEAD", rank: 2 },
+          ],
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(dup).toMatchObject({ status: 409, body: { code: "official_position_name_taken" } });
     const names = (await definitionsOf(r)).positions.map((p: { name: string }) => p.name);
     expect(names).toEqual(["部長", "マネージャー", "Lead"]);
@@ -341,15 +513,36 @@ describe("PUT /app/workspace/{id}/official-positions and /official-position", ()
   it("refuses ids of another workspace and bad bodies with a 4xx error body, writing nothing", async () => {
     const listUrl = `/app/workspace/${r.id}/official-positions`;
     const oneUrl = `/app/workspace/${r.id}/official-position`;
-    const before = (await api("PUT", listUrl, r.tokens.owner, { items: [{ name: "部長", rank: 1 }] })).body.items;
+    const before = (
+      await t.api.call(
+        putOfficialPositionsContract,
+        { params: { id: r.id }, body: { items: [{ name: "部長", rank: 1 }] } },
+        { token: r.tokens.owner },
+      )
+    ).body.items;
     const foreign = (
-      await api("PUT", `/app/workspace/${r.other}/official-position`, r.tokens.stranger, { name: "他社役職", rank: 1 })
+      await t.api.call(
+        putOfficialPositionContract,
+        { params: { id: r.other }, body: { name: "他社役職", rank: 1 } },
+        { token: r.tokens.stranger },
+      )
     ).body;
-    const refusedList = await api("PUT", listUrl, r.tokens.owner, {
-      items: [{ id: foreign.id, name: "乗っ取り", rank: 1 }],
-    });
+    const refusedList = await t.api.call(
+      putOfficialPositionsContract,
+      {
+        params: { id: r.id },
+        body: {
+          items: [{ id: foreign.id, name: "乗っ取り", rank: 1 }],
+        },
+      },
+      { token: r.tokens.owner },
+    );
     expect(refusedList).toMatchObject({ status: 400, body: { ...errorBody, code: "unknown_official_position" } });
-    const refusedOne = await api("PUT", oneUrl, r.tokens.owner, { id: foreign.id, name: "乗っ取り", rank: 1 });
+    const refusedOne = await t.api.call(
+      putOfficialPositionContract,
+      { params: { id: r.id }, body: { id: foreign.id, name: "乗っ取り", rank: 1 } },
+      { token: r.tokens.owner },
+    );
     expect(refusedOne).toMatchObject({ status: 404, body: { ...errorBody, code: "not_found" } });
     const bodies: (object | string)[] = [
       "{",
@@ -362,15 +555,23 @@ describe("PUT /app/workspace/{id}/official-positions and /official-position", ()
       { id: 42, name: "課長", rank: 1 },
     ];
     for (const body of bodies) {
-      const one = await api("PUT", oneUrl, r.tokens.owner, body);
+      const one = await t.api.raw({ method: "PUT", url: oneUrl, token: r.tokens.owner, payload: body });
       expect(one.status, JSON.stringify(body)).toBe(400);
       expect(one.body).toMatchObject(errorBody);
-      const list = await api("PUT", listUrl, r.tokens.owner, typeof body === "string" ? body : { items: [body] });
+      const list = await t.api.raw({
+        method: "PUT",
+        url: listUrl,
+        token: r.tokens.owner,
+        payload: typeof body === "string" ? body : { items: [body] },
+      });
       expect(list.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await api("PUT", listUrl, r.tokens.owner, { items: [], more: 1 })).status).toBe(400);
+    expect(
+      (await t.api.raw({ method: "PUT", url: listUrl, token: r.tokens.owner, payload: { items: [], more: 1 } })).status,
+    ).toBe(400);
     expect((await definitionsOf(r)).positions).toEqual(withoutCount(before));
-    const theirs = (await api("GET", `/app/workspace/${r.other}`, r.tokens.stranger)).body.official_positions;
+    const theirs = (await t.api.call(getWorkspaceContract, { params: { id: r.other } }, { token: r.tokens.stranger }))
+      .body.official_positions;
     expect(theirs).toEqual([foreign]);
   });
 });
@@ -378,7 +579,7 @@ describe("PUT /app/workspace/{id}/official-positions and /official-position", ()
 describe("GET /app/business-category/list-all", () => {
   it("answers the seeded catalogue in order to any signed-in user", async () => {
     const { tokens } = await signUp(t);
-    const res = await api("GET", "/app/business-category/list-all", tokens.access_token);
+    const res = await t.api.call(listBusinessCategoriesContract, {}, { token: tokens.access_token });
     expect(res.status).toBe(200);
     expect(res.body.items).toHaveLength(20);
     expect(res.body.items[0]).toEqual({
@@ -390,7 +591,10 @@ describe("GET /app/business-category/list-all", () => {
     expect(res.body.items.at(-1)).toMatchObject({ code: "other", name: "その他" });
     const positions = res.body.items.map((c: { position: number }) => c.position);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    expect(await api("GET", "/app/business-category/list-all")).toMatchObject({ status: 401, body: errorBody });
+    expect(await t.api.raw({ method: "GET", url: "/app/business-category/list-all" })).toMatchObject({
+      status: 401,
+      body: errorBody,
+    });
   });
 });
 
@@ -403,13 +607,27 @@ describe("base names and authority rules through PATCH /app/workspace/{id}", () 
   it("lets an admin rename the levels of work; a member may not", async () => {
     const url = `/app/workspace/${r.id}`;
     expect((await workspaceOf(r)).base_names).toEqual({ primary_item: "大項目", secondary_item: "中項目" });
-    const res = await api("PATCH", url, r.tokens.admin, {
-      base_names: { primary_item: "目標", secondary_item: "施策" },
-    });
+    const res = await t.api.call(
+      updateWorkspaceContract,
+      {
+        params: { id: r.id },
+        body: {
+          base_names: { primary_item: "目標", secondary_item: "施策" },
+        },
+      },
+      { token: r.tokens.admin },
+    );
     expect(res).toMatchObject({ status: 200, body: { base_names: { primary_item: "目標", secondary_item: "施策" } } });
-    const refused = await api("PATCH", url, r.tokens.member, {
-      base_names: { primary_item: "x", secondary_item: "y" },
-    });
+    const refused = await t.api.call(
+      updateWorkspaceContract,
+      {
+        params: { id: r.id },
+        body: {
+          base_names: { primary_item: "x", secondary_item: "y" },
+        },
+      },
+      { token: r.tokens.member },
+    );
     expect(refused).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
     for (const body of [
       { base_names: { primary_item: "", secondary_item: "施策" } },
@@ -417,12 +635,18 @@ describe("base names and authority rules through PATCH /app/workspace/{id}", () 
       { base_names: { primary_item: "x".repeat(21), secondary_item: "施策" } },
       { base_names: "目標" },
     ]) {
-      const bad = await api("PATCH", url, r.tokens.owner, body);
+      const bad = await t.api.raw({ method: "PATCH", url, token: r.tokens.owner, payload: body });
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body).toMatchObject(errorBody);
     }
     expect(
-      (await api("PATCH", `/app/workspace/${r.other}`, r.tokens.admin, { base_names: res.body.base_names })).status,
+      (
+        await t.api.call(
+          updateWorkspaceContract,
+          { params: { id: r.other }, body: { base_names: res.body.base_names } },
+          { token: r.tokens.admin },
+        )
+      ).status,
     ).toBe(404);
     expect((await workspaceOf(r)).base_names).toEqual({ primary_item: "目標", secondary_item: "施策" });
   });
@@ -430,70 +654,137 @@ describe("base names and authority rules through PATCH /app/workspace/{id}", () 
   it("keeps the date style (西暦/和暦) to those who edit definitions, and every session reads it", async () => {
     const url = `/app/workspace/${r.id}`;
     const styleInSession = async (token: string) =>
-      (await api("GET", "/app/user/me", token)).body.workspace_users.find(
+      (await t.api.call(getMeContract, {}, { token })).body.workspace_users.find(
         (m: { workspace_id: string }) => m.workspace_id === r.id,
-      ).workspace.date_style;
+      )!.workspace.date_style;
     expect((await workspaceOf(r)).date_style).toBe("gregorian");
     expect(await styleInSession(r.tokens.member)).toBe("gregorian");
 
-    const refused = await api("PATCH", url, r.tokens.member, { date_style: "japanese" });
+    const refused = await t.api.call(
+      updateWorkspaceContract,
+      { params: { id: r.id }, body: { date_style: "japanese" } },
+      { token: r.tokens.member },
+    );
     expect(refused).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
     expect(refused.body.message).toMatch(japanese);
-    expect((await api("PATCH", url, r.tokens.guest, { date_style: "japanese" })).status).toBe(403);
-    expect((await api("PATCH", `/app/workspace/${r.other}`, r.tokens.admin, { date_style: "japanese" })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await t.api.call(
+          updateWorkspaceContract,
+          { params: { id: r.id }, body: { date_style: "japanese" } },
+          { token: r.tokens.guest },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.api.call(
+          updateWorkspaceContract,
+          { params: { id: r.other }, body: { date_style: "japanese" } },
+          { token: r.tokens.admin },
+        )
+      ).status,
+    ).toBe(404);
     for (const date_style of ["wareki", "", null, 1, "JAPANESE"]) {
-      const bad = await api("PATCH", url, r.tokens.owner, { date_style });
+      const bad = await t.api.raw({ method: "PATCH", url, token: r.tokens.owner, payload: { date_style } });
       expect(bad.status, JSON.stringify(date_style)).toBe(400);
       expect(bad.body).toMatchObject({ ...errorBody, code: "validation_error" });
       expect(bad.body.message).toMatch(japanese);
     }
     expect((await workspaceOf(r)).date_style).toBe("gregorian");
 
-    const saved = await api("PATCH", url, r.tokens.admin, { date_style: "japanese" });
+    const saved = await t.api.call(
+      updateWorkspaceContract,
+      { params: { id: r.id }, body: { date_style: "japanese" } },
+      { token: r.tokens.admin },
+    );
     expect(saved).toMatchObject({ status: 200, body: { date_style: "japanese" } });
     expect(await styleInSession(r.tokens.member)).toBe("japanese");
     expect(await styleInSession(r.tokens.owner)).toBe("japanese");
     // Another company's workspace keeps its own choice.
-    expect((await api("GET", `/app/workspace/${r.other}`, r.tokens.stranger)).body.date_style).toBe("gregorian");
-    expect((await api("PATCH", url, r.tokens.owner, { date_style: "gregorian" })).body.date_style).toBe("gregorian");
+    expect(
+      (await t.api.call(getWorkspaceContract, { params: { id: r.other } }, { token: r.tokens.stranger })).body
+        .date_style,
+    ).toBe("gregorian");
+    expect(
+      (
+        await t.api.call(
+          updateWorkspaceContract,
+          { params: { id: r.id }, body: { date_style: "gregorian" } },
+          { token: r.tokens.owner },
+        )
+      ).body.date_style,
+    ).toBe("gregorian");
   });
 
   it("keeps the authority rules to the owner, and an owner's change takes effect at once", async () => {
-    const url = `/app/workspace/${r.id}`;
     const before = (await workspaceOf(r)).authority_rules;
     const narrowed = { ...before, admin: before.admin.filter((p: string) => p !== "manage_groups") };
-    const refused = await api("PATCH", url, r.tokens.admin, { authority_rules: narrowed });
+    const refused = await t.api.call(
+      updateWorkspaceContract,
+      { params: { id: r.id }, body: { authority_rules: narrowed } },
+      { token: r.tokens.admin },
+    );
     expect(refused).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
     expect((await workspaceOf(r)).authority_rules).toEqual(before);
 
     const newGroup = () =>
-      api("POST", "/app/group/new", r.tokens.admin, { workspace_id: r.id, name: "管理者のグループ" });
-    const meUrl = `/app/workspace-user/me?workspace_id=${r.id}`;
+      t.api.call(
+        newGroupContract,
+        { body: { workspace_id: r.id, name: "管理者のグループ" } },
+        { token: r.tokens.admin },
+      );
     expect((await newGroup()).status).toBe(201);
-    expect((await api("GET", meUrl, r.tokens.admin)).body.permissions).toContain("manage_groups");
+    expect(
+      (await t.api.call(getWorkspaceUserMeContract, { query: { workspace_id: r.id } }, { token: r.tokens.admin })).body
+        .permissions,
+    ).toContain("manage_groups");
 
-    const changed = await api("PATCH", url, r.tokens.owner, { authority_rules: narrowed });
+    const changed = await t.api.call(
+      updateWorkspaceContract,
+      { params: { id: r.id }, body: { authority_rules: narrowed } },
+      { token: r.tokens.owner },
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.authority_rules.admin).not.toContain("manage_groups");
     expect(await newGroup()).toMatchObject({ status: 403, body: { ...errorBody, code: "forbidden" } });
-    expect((await api("GET", meUrl, r.tokens.admin)).body.permissions).not.toContain("manage_groups");
+    expect(
+      (await t.api.call(getWorkspaceUserMeContract, { query: { workspace_id: r.id } }, { token: r.tokens.admin })).body
+        .permissions,
+    ).not.toContain("manage_groups");
     // The owner keeps every permission whatever the matrix says.
-    expect((await api("GET", meUrl, r.tokens.owner)).body.permissions).toContain("manage_groups");
+    expect(
+      (await t.api.call(getWorkspaceUserMeContract, { query: { workspace_id: r.id } }, { token: r.tokens.owner })).body
+        .permissions,
+    ).toContain("manage_groups");
 
     // Given to members, the permission works for them too; taken back, it is gone again.
-    const widened = { ...narrowed, member: [...narrowed.member, "manage_groups"] };
-    await api("PATCH", url, r.tokens.owner, { authority_rules: widened });
-    const asMember = await api("POST", "/app/group/new", r.tokens.member, {
-      workspace_id: r.id,
-      name: "メンバーのグループ",
-    });
-    expect(asMember.status).toBe(201);
-    await api("PATCH", url, r.tokens.owner, { authority_rules: before });
-    expect((await newGroup()).status).toBe(201);
-    expect((await api("POST", "/app/group/new", r.tokens.member, { workspace_id: r.id, name: "再び" })).status).toBe(
-      403,
+    const widened: AuthorityRules = { ...narrowed, member: [...narrowed.member, "manage_groups"] };
+    await t.api.call(
+      updateWorkspaceContract,
+      { params: { id: r.id }, body: { authority_rules: widened } },
+      { token: r.tokens.owner },
     );
+    const asMember = await t.api.call(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: r.id,
+          name: "メンバーのグループ",
+        },
+      },
+      { token: r.tokens.member },
+    );
+    expect(asMember.status).toBe(201);
+    await t.api.call(
+      updateWorkspaceContract,
+      { params: { id: r.id }, body: { authority_rules: before } },
+      { token: r.tokens.owner },
+    );
+    expect((await newGroup()).status).toBe(201);
+    expect(
+      (await t.api.call(newGroupContract, { body: { workspace_id: r.id, name: "再び" } }, { token: r.tokens.member }))
+        .status,
+    ).toBe(403);
   });
 });
