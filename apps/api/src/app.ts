@@ -44,6 +44,7 @@ import { registerWorkspaceRoutes } from "./modules/workspace/workspace.routes.ts
 import { registerWorkspaceDefinitionRoutes } from "./modules/workspace/workspace-definition.routes.ts";
 import { registerStaffRoutes } from "./modules/workspace-user/staff.routes.ts";
 import { registerWorkspaceUserRoutes } from "./modules/workspace-user/workspace-user.routes.ts";
+import { addFounder } from "./modules/workspace-user/workspace-user.service.ts";
 import { createPaymentProvider } from "./payments/create-payment-provider.ts";
 import { RETRY_AFTER_SECONDS, registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
@@ -138,7 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<{ app: Fastify
     registerSystemRoutes(api, ctx);
     registerAuthRoutes(api, ctx);
     registerUserRoutes(api, ctx);
-    registerWorkspaceRoutes(api, ctx);
+    registerWorkspaceRoutes(api, ctx, addFounder);
     registerWorkspaceUserRoutes(api, ctx);
     registerStaffRoutes(api, ctx);
     registerWorkspaceDefinitionRoutes(api, ctx);

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
-import { lockOrganisation } from "../workspace/workspace-definition.repository.ts";
+import { lockOrganisation } from "../workspace/workspace-definition.service.ts";
 import { findLiveStaffIds, presentStaffRef } from "../workspace-user/staff-directory.service.ts";
 import {
   clearMainFlags,

@@ -2,6 +2,7 @@ import type { imageSchema } from "@tasuki/contract/image/image.contracts";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import type { AppContext } from "../../context/app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -11,6 +12,11 @@ import { type ImageContentType, processImage } from "./image-processing.ts";
 import { imageUrl } from "./image-url.ts";
 
 type Image = z.infer<typeof imageSchema>;
+
+/** Whether the id names an image uploaded to this workspace (an avatar must be one; another company's is not). */
+export async function isWorkspaceImage(db: DbOrTx, workspaceId: string, imageId: string): Promise<boolean> {
+  return (await findImage(db, workspaceId, imageId)) !== null;
+}
 
 export function presentImage(row: ImageRow): Image {
   return {

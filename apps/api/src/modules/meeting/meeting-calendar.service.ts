@@ -6,7 +6,7 @@ import { requireMember } from "../../http/workspace-scope.ts";
 import { AppError, forbidden, notFound } from "../../lib/app-error.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../../lib/tokens.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
-import { loadRecipients } from "../notification/notification.repository.ts";
+import { loadNoticeRecipients } from "../notification/notification.service.ts";
 import { taskLink } from "../notification/notification-mail.ts";
 import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
 import { loadParticipantIds } from "./meeting.repository.ts";
@@ -36,7 +36,7 @@ export async function meetingIcal(ctx: AppContext, auth: RequestAuth, id: string
   const ids = [...participantIds, ...(row.organizerId ? [row.organizerId] : [])];
   const [refs, recipients] = await Promise.all([
     loadStaffRefs(ctx.db, row.workspaceId, ids),
-    loadRecipients(ctx.db, ids),
+    loadNoticeRecipients(ctx.db, ids),
   ]);
   const people = contactsSeenBy({ refs, recipients }, { id: member.id, guest: member.role === "guest" });
   return meetingInvitation(icalMeetingOf(ctx, row, participantIds, people), ctx.now()).ics;
@@ -123,7 +123,7 @@ export async function calendarFeedIcs(ctx: AppContext, token: string, ip: string
   const organizers = rows.map((row) => row.organizerId).filter((id): id is string => id !== null);
   const [refs, recipients] = await Promise.all([
     loadStaffRefs(ctx.db, owner.workspaceId, organizers),
-    loadRecipients(ctx.db, organizers),
+    loadNoticeRecipients(ctx.db, organizers),
   ]);
   const people = contactsSeenBy({ refs, recipients }, { id: owner.staffId, guest: owner.role === "guest" });
   return calendarFeed(

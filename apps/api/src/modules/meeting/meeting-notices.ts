@@ -12,8 +12,7 @@ import {
   minutesMail,
 } from "../../mail/meeting-templates.ts";
 import { planExternalDeliveries } from "../external-service/external-delivery-plan.ts";
-import { loadRecipients, type Recipient } from "../notification/notification.repository.ts";
-import { writeInAppNotices } from "../notification/notification.service.ts";
+import { loadNoticeRecipients, type Recipient, writeInAppNotices } from "../notification/notification.service.ts";
 import { enqueueMails } from "../notification/notification-mail.ts";
 import {
   findActiveStaffIds,
@@ -57,7 +56,7 @@ const scheduleChanged = (a: MeetingRow, b: MeetingRow) =>
 async function loadPeople(db: DbOrTx, row: MeetingRow, ids: string[]) {
   const [refs, recipients, active, guests] = await Promise.all([
     loadStaffRefs(db, row.workspaceId, ids),
-    loadRecipients(db, ids),
+    loadNoticeRecipients(db, ids),
     findActiveStaffIds(db, row.workspaceId, ids),
     findGuestIds(db, row.workspaceId, ids),
   ]);

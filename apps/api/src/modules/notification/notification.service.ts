@@ -2,7 +2,12 @@ import type { AppContext } from "../../context/app-context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 import type { NotificationKind } from "../../db/schema/notifications.ts";
 import type { tasks } from "../../db/schema/tasks.ts";
-import { loadRecipients, type NewNotification, type NotificationRow } from "./notification.repository.ts";
+import {
+  loadRecipients,
+  type NewNotification,
+  type NotificationRow,
+  type Recipient,
+} from "./notification.repository.ts";
 import { deliver, emailStatusFor } from "./notification-delivery.ts";
 import { planCommentDeliveries, planTaskChangeDeliveries } from "./notification-external.ts";
 
@@ -13,6 +18,14 @@ type TaskRow = typeof tasks.$inferSelect;
  * Who is told of what: the notices other modules write in their change's transaction. The bell's reads are in
  * notification-bell.service.ts, the 09:00 reminders and digests in daily-notifications.job.ts.
  */
+
+export type { Recipient };
+
+/**
+ * The people behind staff ids with their mail address and notice preference, for a module that mails its own
+ * notices (a meeting's invitations carry an .ics) or puts addresses in a calendar.
+ */
+export const loadNoticeRecipients = (db: DbOrTx, staffIds: string[]) => loadRecipients(db, staffIds);
 
 /**
  * Notices whose mail their module sends itself (a meeting invitation carries an .ics, which the notice mails

@@ -6,7 +6,7 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
 import { requirePremiumFeature } from "../../plan-gate/plan-gate.ts";
-import { listBusinessCategories } from "../business-category/business-category.repository.ts";
+import { findBusinessCategory } from "../business-category/business-category.service.ts";
 import { catalogueExamples, cataloguePrimaryTemplates, catalogueSecondaryTemplates } from "./catalogue.ts";
 import { findWorkspaceBusinessCategory } from "./template.repository.ts";
 import { requireTemplateReader } from "./template.service.ts";
@@ -24,15 +24,11 @@ async function categoryOf(
   workspaceId: string,
   named: string | undefined,
 ): Promise<{ id: string; name: string } | null> {
-  const categories = await listBusinessCategories(db);
   const id = named ?? (await findWorkspaceBusinessCategory(db, workspaceId));
   if (!id) return null;
-  const found = categories.find((category) => category.id === id);
-  if (!found) {
-    if (named) throw unknownCategory();
-    return null;
-  }
-  return { id: found.id, name: found.name };
+  const found = await findBusinessCategory(db, id);
+  if (!found && named) throw unknownCategory();
+  return found;
 }
 
 /** Which 業種 a catalogue call reads, and which generator 「AIで作成」 would use here. */

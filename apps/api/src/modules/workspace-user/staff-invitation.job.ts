@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client.ts";
 import { SEND_MAIL_CONCURRENCY, SEND_MAIL_EXPIRE_SECONDS } from "../../jobs/send-mail.job.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../../lib/tokens.ts";
 import { staffInvitationMail } from "../../mail/templates.ts";
-import { findWorkspace } from "../workspace/workspace.repository.ts";
+import { findWorkspaceName } from "../workspace/workspace.service.ts";
 import { findStaff, issueInvitationToken } from "./staff.repository.ts";
 
 declare module "../../jobs/jobs.ts" {
@@ -70,11 +70,11 @@ export function defineSendInvitationJob(ctx: AppContext): void {
     expireInSeconds: SEND_MAIL_EXPIRE_SECONDS,
     concurrency: SEND_MAIL_CONCURRENCY,
     async handle({ workspace_id: workspaceId, staff_id: staffId, inviter_id: inviterId }, run) {
-      const [workspace, inviter] = await Promise.all([
-        findWorkspace(ctx.db, workspaceId),
+      const [workspaceName, inviter] = await Promise.all([
+        findWorkspaceName(ctx.db, workspaceId),
         findStaff(ctx.db, workspaceId, inviterId),
       ]);
-      if (!workspace) return { sent: false, reason: "workspace gone" };
+      if (workspaceName === null) return { sent: false, reason: "workspace gone" };
       const token = newOpaqueToken();
       const row = await issueInvitationToken(ctx.db, workspaceId, staffId, hashOpaqueToken(token), ctx.now());
       if (!row) return { sent: false, reason: "invitation no longer open" };
@@ -82,7 +82,7 @@ export function defineSendInvitationJob(ctx: AppContext): void {
         staffInvitationMail(row.email, {
           inviteeName: displayName(row),
           inviterName: inviter ? displayName(inviter) : "管理者",
-          workspaceName: workspace.name,
+          workspaceName,
           link: invitationLink(ctx, token),
           expiresAt: new Date(row.invitedAt!.getTime() + INVITATION_TTL_MS),
         }),

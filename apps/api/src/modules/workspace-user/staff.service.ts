@@ -15,8 +15,8 @@ import { hashOpaqueToken } from "../../lib/tokens.ts";
 import { assertPlanAllows } from "../../plan-gate/plan-gate.ts";
 import { hitLimit, refundHits } from "../../plugins/rate-limit.ts";
 import { findUserById } from "../auth/account.repository.ts";
-import { findImage } from "../image/image.repository.ts";
-import { findWorkspace } from "../workspace/workspace.repository.ts";
+import { isWorkspaceImage } from "../image/image.service.ts";
+import { findWorkspaceState } from "../workspace/workspace.service.ts";
 import { countInvitationMails } from "./invitation-quota.ts";
 import {
   claimInvitation,
@@ -244,7 +244,7 @@ async function resolveReferences(
 ): Promise<GroupMembership[] | undefined> {
   const [positionIds, image] = await Promise.all([
     input.official_position_id ? findOfficialPositionIds(db, workspaceId, [input.official_position_id]) : null,
-    input.avatar_image_id ? findImage(db, workspaceId, input.avatar_image_id) : null,
+    input.avatar_image_id ? isWorkspaceImage(db, workspaceId, input.avatar_image_id) : null,
   ]);
   if (input.official_position_id && positionIds?.length !== 1) throw invalidReference("official_position_id", "役職");
   if (input.avatar_image_id && !image) throw invalidReference("avatar_image_id", "画像");
@@ -326,7 +326,7 @@ export async function acceptInvitation(ctx: AppContext, auth: RequestAuth, token
   }
   await refundHits(ctx, hits);
   const workspaceId = invitation.workspaceId;
-  const workspace = await findWorkspace(ctx.db, workspaceId);
+  const workspace = await findWorkspaceState(ctx.db, workspaceId);
   if (!workspace) throw invalidInvitation();
   // Joining is a write: a disabled workspace is read-only for everyone, invitees included (and a locked one closed).
   assertWorkspaceOpen(workspace.status, true);

@@ -4,9 +4,42 @@ import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { type Membership, requireMember } from "../../http/workspace-scope.ts";
 import { badRequest } from "../../lib/app-error.ts";
-import { findImage } from "../image/image.repository.ts";
+import { isWorkspaceImage } from "../image/image.service.ts";
 import { toWorkspaceUser } from "./workspace-user.mapper.ts";
-import { loadStaffDetails, updateWorkspaceUser, type WorkspaceUserRow } from "./workspace-user.repository.ts";
+import {
+  insertWorkspaceUser,
+  loadStaffDetails,
+  updateWorkspaceUser,
+  type WorkspaceUserRow,
+} from "./workspace-user.repository.ts";
+
+/** The account a workspace is founded by, as its first staff record copies it. */
+export interface FounderAccount {
+  id: string;
+  email: string;
+  lastName: string;
+  firstName: string;
+  lastNameKana: string;
+  firstNameKana: string;
+}
+
+/**
+ * The first staff record of a new workspace, in its transaction: the person who made it, an active owner under
+ * their account's name and address (the workspace module calls it through the hook app.ts hands it).
+ */
+export async function addFounder(tx: DbOrTx, workspaceId: string, user: FounderAccount): Promise<void> {
+  await insertWorkspaceUser(tx, {
+    workspaceId,
+    userId: user.id,
+    role: "owner",
+    status: "active",
+    email: user.email,
+    lastName: user.lastName,
+    firstName: user.firstName,
+    lastNameKana: user.lastNameKana,
+    firstNameKana: user.firstNameKana,
+  });
+}
 
 /** Who reads a staff answer: their role and own staff id. */
 export type StaffViewer = Pick<Membership, "id" | "role">;
@@ -45,7 +78,7 @@ export async function updateWorkspaceUserMe(
 ) {
   const me = await requireMember(ctx.db, auth, workspaceId);
   // An avatar is an image uploaded to this workspace: another company's image id is refused.
-  if (input.avatar_image_id && !(await findImage(ctx.db, workspaceId, input.avatar_image_id))) {
+  if (input.avatar_image_id && !(await isWorkspaceImage(ctx.db, workspaceId, input.avatar_image_id))) {
     throw badRequest(
       "invalid_reference",
       "指定された画像が見つかりません。",

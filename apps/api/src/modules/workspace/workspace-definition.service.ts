@@ -1,5 +1,6 @@
 import type { GroupType, OfficialPosition } from "@tasuki/contract/workspace/workspace.schema";
 import type { AppContext } from "../../context/app-context.ts";
+import type { DbOrTx } from "../../db/client.ts";
 import type { RequestAuth } from "../../http/authenticate.ts";
 import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, conflict, notFound } from "../../lib/app-error.ts";
@@ -11,12 +12,18 @@ import {
   insertOfficialPosition,
   listGroupTypes,
   listOfficialPositions,
-  lockOrganisation,
+  lockOrganisation as lockOrganisationRows,
   nextOfficialPositionOrder,
   type OfficialPositionListRow,
   updateGroupType,
   updateOfficialPosition,
 } from "./workspace-definition.repository.ts";
+
+/**
+ * Serialises edits of one workspace's organisation structure (layers, positions, the group tree) until the caller's
+ * transaction ends: the group module's moves and edits take it too.
+ */
+export const lockOrganisation = (db: DbOrTx, workspaceId: string) => lockOrganisationRows(db, workspaceId);
 
 /**
  * Names compare the way people read them: 「部長」 and 「部長 」, 「ＰＭ」 and 「pm」 are the same title.
@@ -72,7 +79,7 @@ export async function replaceGroupTypes(
 ): Promise<{ items: GroupType[] }> {
   await requireMember(ctx.db, auth, workspaceId, { permission: "manage_org_definitions" });
   return ctx.db.transaction(async (tx) => {
-    await lockOrganisation(tx, workspaceId);
+    await lockOrganisationRows(tx, workspaceId);
     const current = await listGroupTypes(tx, workspaceId);
     checkIds(
       items.map((item) => item.id),
@@ -135,7 +142,7 @@ export async function replaceOfficialPositions(
 ): Promise<{ items: OfficialPosition[] }> {
   await requireMember(ctx.db, auth, workspaceId, { permission: "manage_org_definitions" });
   return ctx.db.transaction(async (tx) => {
-    await lockOrganisation(tx, workspaceId);
+    await lockOrganisationRows(tx, workspaceId);
     const current = await listOfficialPositions(tx, workspaceId);
     checkIds(
       items.map((item) => item.id),
@@ -175,7 +182,7 @@ export async function saveOfficialPosition(
 ): Promise<OfficialPosition> {
   await requireMember(ctx.db, auth, workspaceId, { permission: "manage_org_definitions" });
   return ctx.db.transaction(async (tx) => {
-    await lockOrganisation(tx, workspaceId);
+    await lockOrganisationRows(tx, workspaceId);
     const current = await listOfficialPositions(tx, workspaceId);
     if (input.id !== undefined && !current.some((row) => row.id === input.id)) throw notFound("official position");
     const key = nameKey(input.name);

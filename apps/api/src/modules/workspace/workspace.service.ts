@@ -13,8 +13,7 @@ import { requireMember } from "../../http/workspace-scope.ts";
 import { conflict, forbidden, notFound } from "../../lib/app-error.ts";
 import { effectiveRules } from "../../lib/permissions.ts";
 import { startFirstContract } from "../../plan-gate/plan-gate.ts";
-import { findUserById } from "../auth/account.repository.ts";
-import { insertWorkspaceUser } from "../workspace-user/workspace-user.repository.ts";
+import { findUserById, type UserRow } from "../auth/account.repository.ts";
 import {
   findDefinitions,
   findWorkspace,
@@ -59,10 +58,17 @@ async function generateCode(ctx: AppContext): Promise<string> {
   }
 }
 
+/**
+ * Writes the founder's staff record in the new workspace's transaction: the staff module's addFounder, handed in by
+ * app.ts. Staff stand on their workspace (its name, status and definitions), so this module cannot import them.
+ */
+export type AddFounder = (tx: DbOrTx, workspaceId: string, user: UserRow) => Promise<void>;
+
 export async function createWorkspace(
   ctx: AppContext,
   auth: RequestAuth,
   input: { name: string; code?: string | undefined },
+  addFounder: AddFounder,
 ): Promise<Workspace> {
   const user = await findUserById(ctx.db, auth.userId);
   if (!user) throw notFound("user");
@@ -70,17 +76,7 @@ export async function createWorkspace(
   if (input.code && !(await isCodeAvailable(ctx, input.code))) throw codeTaken();
   return ctx.db.transaction(async (tx) => {
     const workspace = await insertWorkspace(tx, { name: input.name, code, createdBy: user.id });
-    await insertWorkspaceUser(tx, {
-      workspaceId: workspace.id,
-      userId: user.id,
-      role: "owner",
-      status: "active",
-      email: user.email,
-      lastName: user.lastName,
-      firstName: user.firstName,
-      lastNameKana: user.lastNameKana,
-      firstNameKana: user.firstNameKana,
-    });
+    await addFounder(tx, workspace.id, user);
     await startFirstContract(tx, workspace.id, user.id, ctx.now());
     return presentWorkspace(tx, workspace);
   });
@@ -121,6 +117,15 @@ export async function patchWorkspace(
     ...(input.date_style !== undefined && { dateStyle: input.date_style }),
   });
   return presentWorkspace(ctx.db, row);
+}
+
+/** The workspace's name and status (null once it is gone): what an invitation is accepted in and mailed with. */
+export async function findWorkspaceState(
+  db: DbOrTx,
+  workspaceId: string,
+): Promise<Pick<WorkspaceRow, "name" | "status"> | null> {
+  const row = await findWorkspace(db, workspaceId);
+  return row ? { name: row.name, status: row.status } : null;
 }
 
 /** The workspace's name (null once it is gone): billing names the customer and the invoice's recipient with it. */
