@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntity } from "@tasuki/contract/audit-log/audit-log.schema";
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client.ts";
 import { auditLogs } from "../../db/schema/audit-logs.ts";
 import { meetings } from "../../db/schema/meetings.ts";
@@ -58,29 +58,6 @@ export async function listAuditRows(
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(auditLogs).where(where);
   return { rows, total: counted?.total ?? 0 };
-}
-
-/** The staff of the workspace behind user ids (the actors), trashed ones included: the log outlives them. */
-export async function findStaffByUserIds(db: DbOrTx, workspaceId: string, userIds: string[]) {
-  if (!userIds.length) return [];
-  return db
-    .select({
-      id: workspaceUsers.id,
-      userId: workspaceUsers.userId,
-      lastName: workspaceUsers.lastName,
-      firstName: workspaceUsers.firstName,
-      avatarImageId: workspaceUsers.avatarImageId,
-    })
-    .from(workspaceUsers)
-    .where(and(eq(workspaceUsers.workspaceId, workspaceId), inArray(workspaceUsers.userId, [...new Set(userIds)])));
-}
-
-export async function findStaffUserId(db: DbOrTx, workspaceId: string, staffId: string) {
-  const [row] = await db
-    .select({ userId: workspaceUsers.userId })
-    .from(workspaceUsers)
-    .where(and(eq(workspaceUsers.workspaceId, workspaceId), eq(workspaceUsers.id, staffId)));
-  return row;
 }
 
 /**

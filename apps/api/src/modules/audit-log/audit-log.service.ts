@@ -14,14 +14,8 @@ import { requireMember } from "../../http/workspace-scope.ts";
 import { badRequest, notFound } from "../../lib/app-error.ts";
 import { imageUrl } from "../image/image-url.ts";
 import { toCsv } from "../workspace-user/staff-csv-format.ts";
-import {
-  type AuditFilter,
-  type AuditLogRow,
-  findNamesByIds,
-  findStaffByUserIds,
-  findStaffUserId,
-  listAuditRows,
-} from "./audit-log.repository.ts";
+import { findStaffUserId, loadStaffRefsOfUsers } from "../workspace-user/staff-directory.service.ts";
+import { type AuditFilter, type AuditLogRow, findNamesByIds, listAuditRows } from "./audit-log.repository.ts";
 
 type ListQuery = z.output<typeof listAuditLogsContract.query>;
 type FilterQuery = z.output<typeof auditLogFilterSchema>;
@@ -92,12 +86,11 @@ async function resolveFilter(ctx: AppContext, workspaceId: string, query: Filter
 }
 
 async function present(ctx: AppContext, workspaceId: string, rows: AuditLogRow[]): Promise<AuditLog[]> {
-  const staff = await findStaffByUserIds(
+  const byUser = await loadStaffRefsOfUsers(
     ctx.db,
     workspaceId,
     rows.map((row) => row.actorUserId).filter((id): id is string => id !== null),
   );
-  const byUser = new Map(staff.map((person) => [person.userId, person]));
   const names = await findNamesByIds(
     ctx.db,
     workspaceId,

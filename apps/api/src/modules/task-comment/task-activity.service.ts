@@ -6,14 +6,8 @@ import type { RequestAuth } from "../../http/authenticate.ts";
 import { findPrimaryItems, findSecondaryItems } from "../item/item-rows.ts";
 import { openTasks } from "../task/task-access.ts";
 import { listTaskStatusChanges } from "../task/task-presentation.ts";
-import { loadStaffRefs } from "../workspace-user/staff-directory.service.ts";
-import {
-  findNames,
-  findStaffIdsByUser,
-  listComments,
-  listTaskAudit,
-  type TaskAuditRow,
-} from "./task-comment.repository.ts";
+import { loadStaffRefs, loadStaffRefsOfUsers } from "../workspace-user/staff-directory.service.ts";
+import { findNames, listComments, listTaskAudit, type TaskAuditRow } from "./task-comment.repository.ts";
 import { COMMENT_LIMIT, presentComments, staffRef } from "./task-comment.service.ts";
 
 /** The latest edits of a task's fields the timeline reads from the audit log. */
@@ -82,7 +76,7 @@ export async function listTaskActivity(
       )
       .filter((id): id is string => id !== null);
 
-  const actorIds = await findStaffIdsByUser(
+  const actors = await loadStaffRefsOfUsers(
     ctx.db,
     workspaceId,
     edits.map(({ row }) => row.actorUserId).filter((id): id is string => id !== null),
@@ -91,7 +85,7 @@ export async function listTaskActivity(
   const meetingIds = refs("meeting_id");
   const [staff, names, primary, secondary, presented] = await Promise.all([
     loadStaffRefs(ctx.db, workspaceId, [
-      ...actorIds.values(),
+      ...[...actors.values()].map((actor) => actor.id),
       ...statuses.map((change) => change.changedBy).filter((id): id is string => id !== null),
       ...refs("assignee_id"),
       ...refs("manager_id"),
@@ -152,7 +146,7 @@ export async function listTaskActivity(
     }
   };
   const actorOf = (row: TaskAuditRow) => {
-    const staffId = row.actorUserId ? actorIds.get(row.actorUserId) : undefined;
+    const staffId = row.actorUserId ? actors.get(row.actorUserId)?.id : undefined;
     return staffId ? staffRef(staff.get(staffId)) : null;
   };
 

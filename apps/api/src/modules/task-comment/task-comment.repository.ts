@@ -177,21 +177,6 @@ export async function listTaskAudit(
   return rows.reverse();
 }
 
-/** Staff of this workspace behind these users (the audit log names users): user id → staff id. */
-export async function findStaffIdsByUser(
-  db: DbOrTx,
-  workspaceId: string,
-  userIds: string[],
-): Promise<Map<string, string>> {
-  const unique = [...new Set(userIds)];
-  if (!unique.length) return new Map();
-  const rows = await db
-    .select({ id: workspaceUsers.id, userId: workspaceUsers.userId })
-    .from(workspaceUsers)
-    .where(and(eq(workspaceUsers.workspaceId, workspaceId), inArray(workspaceUsers.userId, unique)));
-  return new Map(rows.map((row) => [row.userId!, row.id]));
-}
-
 /** Names of groups (trashed ones too: history names what was there), projects and meetings. */
 export async function findNames(
   db: DbOrTx,

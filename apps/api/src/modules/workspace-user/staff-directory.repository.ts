@@ -22,6 +22,37 @@ export function selectStaffRefs(db: DbOrTx, workspaceId: string, ids: string[]):
     .where(and(eq(workspaceUsers.workspaceId, workspaceId), inArray(workspaceUsers.id, ids)));
 }
 
+/** Names and avatars of the workspace's staff behind these user ids, trashed ones included. */
+export function selectStaffRefsOfUsers(
+  db: DbOrTx,
+  workspaceId: string,
+  userIds: string[],
+): Promise<(StaffRefRow & { userId: string | null })[]> {
+  return db
+    .select({
+      id: workspaceUsers.id,
+      userId: workspaceUsers.userId,
+      lastName: workspaceUsers.lastName,
+      firstName: workspaceUsers.firstName,
+      avatarImageId: workspaceUsers.avatarImageId,
+    })
+    .from(workspaceUsers)
+    .where(and(eq(workspaceUsers.workspaceId, workspaceId), inArray(workspaceUsers.userId, userIds)));
+}
+
+/** The account behind a staff record of the workspace (null before they joined), or null for no such record. */
+export async function selectStaffUserId(
+  db: DbOrTx,
+  workspaceId: string,
+  staffId: string,
+): Promise<{ userId: string | null } | null> {
+  const [row] = await db
+    .select({ userId: workspaceUsers.userId })
+    .from(workspaceUsers)
+    .where(and(eq(workspaceUsers.workspaceId, workspaceId), eq(workspaceUsers.id, staffId)));
+  return row ?? null;
+}
+
 /** The name and avatar of one staff member of the workspace not in the trash, or null. */
 export async function selectLiveStaffRef(db: DbOrTx, workspaceId: string, id: string): Promise<StaffRefRow | null> {
   const [row] = await db

@@ -10,6 +10,8 @@ import {
   selectLiveStaffIds,
   selectLiveStaffRef,
   selectStaffRefs,
+  selectStaffRefsOfUsers,
+  selectStaffUserId,
 } from "./staff-directory.repository.ts";
 
 /*
@@ -40,6 +42,25 @@ export async function loadStaffRefs(db: DbOrTx, workspaceId: string, ids: string
   const rows = await selectStaffRefs(db, workspaceId, wanted);
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/**
+ * The workspace's staff behind user ids (the audit log names accounts, not staff), trashed ones included:
+ * user id → staff member.
+ */
+export async function loadStaffRefsOfUsers(
+  db: DbOrTx,
+  workspaceId: string,
+  userIds: string[],
+): Promise<Map<string, StaffRefRow>> {
+  const wanted = unique(userIds);
+  if (!wanted.length) return new Map();
+  const rows = await selectStaffRefsOfUsers(db, workspaceId, wanted);
+  return new Map(rows.map(({ userId, ...row }) => [userId!, row]));
+}
+
+/** The account behind a staff record (null before they joined), or null when the workspace has no such record. */
+export const findStaffUserId = (db: DbOrTx, workspaceId: string, staffId: string) =>
+  selectStaffUserId(db, workspaceId, staffId);
 
 /** One staff member not in the trash, or null (a scope that names someone who left is not found). */
 export const findLiveStaffRef = (db: DbOrTx, workspaceId: string, id: string) =>
