@@ -5,10 +5,15 @@ import { useEffect, useState } from "react";
 import { fetchApiFile } from "../lib/api-blob.ts";
 import { displayName } from "../lib/person.ts";
 
+/** Query keys of images the API serves (avatars, uploaded images). */
+export const imageKeys = {
+  blob: (url: string) => ["image-blob", url] as const,
+};
+
 /** An image's bytes; an image never changes under its id, so they are fetched once per session. */
 export function imageBlobQueryOptions(url: string) {
   return queryOptions({
-    queryKey: ["image-blob", url],
+    queryKey: imageKeys.blob(url),
     queryFn: async ({ signal }) => (await fetchApiFile(url, { signal })).blob,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 30 * 60_000,

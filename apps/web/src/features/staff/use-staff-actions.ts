@@ -2,10 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { WorkspaceUser } from "@tasuki/contract/workspace-user/workspace-user.schema";
 import { displayName } from "../../lib/person.ts";
 import { showErrorToast, showToast } from "../../lib/toast.tsx";
+import { groupKeys } from "../group/api/group-keys.ts";
+import { workspaceKeys } from "../workspace/api/workspace-keys.ts";
 import { useDeleteWorkspaceUser } from "../workspace-user/api/delete-workspace-user.ts";
 import { usePutWorkspaceUserStatus } from "../workspace-user/api/put-workspace-user-status.ts";
 import { restoreWorkspaceUser, useRestoreWorkspaceUser } from "../workspace-user/api/restore-workspace-user.ts";
 import { useUpdateWorkspaceUser } from "../workspace-user/api/update-workspace-user.ts";
+import { workspaceUserKeys } from "../workspace-user/api/workspace-user-keys.ts";
 import { STATUS_CHANGE_TEXT, type StatusChange } from "./staff-labels.ts";
 
 /** Staff changes show up in the list, the group member counts and the positions' staff counts. */
@@ -13,9 +16,9 @@ export function useRefreshStaff() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["workspace-user"] }),
-      queryClient.invalidateQueries({ queryKey: ["group"] }),
-      queryClient.invalidateQueries({ queryKey: ["workspace"] }),
+      queryClient.invalidateQueries({ queryKey: workspaceUserKeys.all }),
+      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
     ]);
 }
 

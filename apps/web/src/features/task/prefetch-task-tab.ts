@@ -3,9 +3,9 @@ import type { TaskTab } from "../../lib/task-labels.ts";
 import { currentWorkspaceId, getSession } from "../../session/session.ts";
 import { listGroupTreeQueryOptions } from "../group/api/list-group-tree.ts";
 import { listAllProjectsQueryOptions } from "../project/api/list-projects.ts";
+import { taskDetailQueryOptions } from "./api/get-task.ts";
 import { listTasksQueryOptions } from "./api/list-tasks.ts";
 import { loadTaskListDnd } from "./components/load-task-list-dnd.ts";
-import { taskDetailQueryOptions } from "./detail/api/get-task-detail.ts";
 import { loadTaskDetailDrawer } from "./detail/load-task-detail-drawer.ts";
 import { type TaskSearch, taskListQuery } from "./task-search.ts";
 

@@ -2,6 +2,7 @@ import { hashKey, useQueryClient } from "@tanstack/react-query";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { useMemo } from "react";
 import type { TaskListData } from "./api/list-tasks.ts";
+import { itemKeys, taskKeys } from "./api/task-keys.ts";
 
 /**
  * Edits of a list of up to 20,000 tasks land in the cached list directly (the server's answer replaces
@@ -17,7 +18,7 @@ export function useTaskCache(listKey: readonly unknown[]) {
     const ownHash = hashKey(listKey);
     const markOthersStale = () =>
       void queryClient.invalidateQueries({
-        queryKey: ["task"],
+        queryKey: taskKeys.all,
         refetchType: "none",
         predicate: (query) => query.queryHash !== ownHash,
       });
@@ -45,8 +46,8 @@ export function useTaskCache(listKey: readonly unknown[]) {
         markOthersStale();
       },
       /** After restores and moves whose effects reach beyond the rows at hand (children, other parents). */
-      refetch: () => queryClient.invalidateQueries({ queryKey: ["task"] }),
-      refetchItems: () => queryClient.invalidateQueries({ queryKey: ["task-item"] }),
+      refetch: () => queryClient.invalidateQueries({ queryKey: taskKeys.all }),
+      refetchItems: () => queryClient.invalidateQueries({ queryKey: itemKeys.all }),
     };
   }, [queryClient, listKey]);
 }

@@ -24,7 +24,8 @@ import {
   weeksTable,
   workloadTable,
 } from "../analytics-tables.ts";
-import { useAnalyticsBreakdown, useAnalyticsWorkload } from "../api/analytics-api.ts";
+import { useAnalyticsBreakdown } from "../api/get-analytics-breakdown.ts";
+import { useAnalyticsWorkload } from "../api/get-analytics-workload.ts";
 import { AXIS_HEIGHT, COLORS, COUNT_AXIS, chartText, shortDate } from "./analytics-chart-style.ts";
 import { FiguresSkeleton, Kpi } from "./analytics-figure-parts.tsx";
 import { FigureCard } from "./figure-card.tsx";

@@ -6,7 +6,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { PageLoader } from "../../../components/page-loader.tsx";
 import { useSignedInSession } from "../../../session/session.ts";
 import type { AnalyticsSearch } from "../analytics-search.ts";
-import { useAnalyticsScopes } from "../api/analytics-api.ts";
+import { useAnalyticsScopes } from "../api/list-analytics-scopes.ts";
 import { SCOPE_PATHS } from "./analytics-scopes.ts";
 
 /** /analytics: the caller's widest scope (the workspace, their topmost group, or themselves). */

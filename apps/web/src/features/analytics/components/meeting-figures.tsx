@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { meetingTypesTable, oneOnOneTable } from "../analytics-tables.ts";
-import { useAnalyticsMeetings } from "../api/analytics-api.ts";
+import { useAnalyticsMeetings } from "../api/get-analytics-meetings.ts";
 import { AXIS_HEIGHT, chartText, slash } from "./analytics-chart-style.ts";
 import { FigureCard } from "./figure-card.tsx";
 

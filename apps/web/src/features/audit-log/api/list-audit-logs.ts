@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { listAuditLogsContract } from "@tasuki/contract/audit-log/audit-log.contracts";
 import type { ContractQuery } from "@tasuki/contract/common/define-contract";
 import { callApi } from "../../../lib/api-client.ts";
+import { auditLogKeys } from "./audit-log-keys.ts";
 
 export type ListAuditLogsQuery = ContractQuery<typeof listAuditLogsContract>;
 
@@ -11,7 +12,7 @@ export function listAuditLogs(query: ListAuditLogsQuery, signal?: AbortSignal) {
 
 export function useAuditLogs(query: ListAuditLogsQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: ["audit-log", "list", query],
+    queryKey: auditLogKeys.list(query),
     queryFn: ({ signal }) => listAuditLogs(query, signal),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,

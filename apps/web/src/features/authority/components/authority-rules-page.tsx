@@ -30,6 +30,7 @@ import { useCanOpenPages } from "../../../session/page-access.ts";
 import { useIsOwner } from "../../../session/permissions.ts";
 import { syncSession } from "../../../session/session.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
 import { EDITABLE_ROLES, permissionSections, sameRules, toggleRule } from "../permission-groups.ts";
 
 /**
@@ -90,7 +91,7 @@ function AuthorityMatrix({
   const save = async () => {
     try {
       const next = await update.mutateAsync({ params: { id: workspaceId }, body: { authority_rules: rules } });
-      queryClient.setQueryData(["workspace", next.id], next);
+      queryClient.setQueryData(workspaceKeys.detail(next.id), next);
     } catch {
       return; // the mutation cache shows the server's message
     }

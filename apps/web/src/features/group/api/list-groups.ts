@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractQuery } from "@tasuki/contract/common/define-contract";
 import { listGroupsContract } from "@tasuki/contract/group/group.contracts";
 import { callApi } from "../../../lib/api-client.ts";
+import { groupKeys } from "./group-keys.ts";
 
 export type ListGroupsQuery = ContractQuery<typeof listGroupsContract>;
 
@@ -11,7 +12,7 @@ export function listGroups(query: ListGroupsQuery, signal?: AbortSignal) {
 
 export function listGroupsQueryOptions(query: ListGroupsQuery) {
   return queryOptions({
-    queryKey: ["group", "list", query],
+    queryKey: groupKeys.list(query),
     queryFn: ({ signal }) => listGroups(query, signal),
   });
 }

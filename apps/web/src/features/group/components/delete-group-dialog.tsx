@@ -11,7 +11,10 @@ import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import { useEffect, useState } from "react";
 import { isApiRequestError } from "../../../lib/api-error.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
+import { workspaceUserKeys } from "../../workspace-user/api/workspace-user-keys.ts";
 import { type DeleteGroupMode, useDeleteGroup } from "../api/delete-group.ts";
+import { groupKeys } from "../api/group-keys.ts";
 import { restoreGroup } from "../api/restore-group.ts";
 
 /**
@@ -47,9 +50,9 @@ export function DeleteGroupDialog({
 
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["group"] }),
-      queryClient.invalidateQueries({ queryKey: ["workspace", workspaceId] }),
-      queryClient.invalidateQueries({ queryKey: ["workspace-user"] }),
+      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: workspaceUserKeys.all }),
     ]);
 
   const run = async (mode?: DeleteGroupMode) => {

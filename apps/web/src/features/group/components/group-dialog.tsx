@@ -17,7 +17,10 @@ import type { PersonRef } from "../../../components/person-avatar.tsx";
 import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { defaultLayerId, subtreeIds, treeRows } from "../../../lib/group-tree.ts";
 import { showToast } from "../../../lib/toast.tsx";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
 import { useWorkspaceUsers } from "../../workspace-user/api/list-workspace-users.ts";
+import { workspaceUserKeys } from "../../workspace-user/api/workspace-user-keys.ts";
+import { groupKeys } from "../api/group-keys.ts";
 import { useCreateGroup } from "../api/new-group.ts";
 import { useUpdateGroup } from "../api/update-group.ts";
 
@@ -147,9 +150,9 @@ function GroupForm({
       return; // the mutation cache shows the server's message
     }
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ["group"] }),
-      queryClient.invalidateQueries({ queryKey: ["workspace", workspaceId] }),
-      queryClient.invalidateQueries({ queryKey: ["workspace-user"] }),
+      queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+      queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId) }),
+      queryClient.invalidateQueries({ queryKey: workspaceUserKeys.all }),
     ]);
     showToast(editing ? `「${nameResult.data}」を保存しました` : `「${nameResult.data}」を作成しました`, {
       type: "success",

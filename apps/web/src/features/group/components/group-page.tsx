@@ -28,6 +28,8 @@ import { applyMove, type DropTarget, filterTree, treeRows, visibleRows } from ".
 import { showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace, useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
+import { groupKeys } from "../api/group-keys.ts";
 import { listGroupTreeQueryOptions, useGroupTree } from "../api/list-group-tree.ts";
 import { useGroups } from "../api/list-groups.ts";
 import { useRestoreGroup } from "../api/restore-group.ts";
@@ -146,7 +148,7 @@ function GroupTreeSection({
           onError: () => {
             if (previous) queryClient.setQueryData(treeKey, previous);
           },
-          onSettled: () => void queryClient.invalidateQueries({ queryKey: ["group"] }),
+          onSettled: () => void queryClient.invalidateQueries({ queryKey: groupKeys.all }),
         },
       );
     },
@@ -374,8 +376,8 @@ function GroupTrashSection({ canEdit }: { canEdit: boolean }) {
                   restore.mutate(group.id, {
                     onSuccess: async () => {
                       await Promise.all([
-                        queryClient.invalidateQueries({ queryKey: ["group"] }),
-                        queryClient.invalidateQueries({ queryKey: ["workspace", workspaceId] }),
+                        queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+                        queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId) }),
                       ]);
                       showToast(`「${group.name}」を復元しました`, { type: "success" });
                     },

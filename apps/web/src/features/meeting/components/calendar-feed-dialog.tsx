@@ -17,7 +17,10 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { formatJapaneseDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { deleteCalendarFeed, newCalendarFeed, useCalendarFeed } from "../api/meeting-api.ts";
+import { deleteCalendarFeed } from "../api/delete-calendar-feed.ts";
+import { useCalendarFeed } from "../api/get-calendar-feed.ts";
+import { meetingKeys } from "../api/meeting-keys.ts";
+import { newCalendarFeed } from "../api/new-calendar-feed.ts";
 
 /**
  * カレンダー連携: the caller's private feed URL of their meetings and task deadlines, for Google Calendar or
@@ -30,7 +33,7 @@ export function CalendarFeedDialog({ workspaceId, onClose }: { workspaceId: stri
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<"reissue" | "stop" | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["meeting", "calendar-feed", workspaceId] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: meetingKeys.calendarFeed(workspaceId) });
 
   const issue = async () => {
     setBusy(true);

@@ -11,7 +11,8 @@ import type { PersonRef } from "../../../components/person-avatar.tsx";
 import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { newTask } from "../../task/api/task-mutations.ts";
+import { newTask } from "../../task/api/new-task.ts";
+import { meetingKeys } from "../api/meeting-keys.ts";
 import { carriedChip } from "./meeting-chips.tsx";
 
 /** アクションアイテム: tasks of the meeting (and open ones of earlier occurrences), made here with an assignee and deadline. */
@@ -34,7 +35,7 @@ export function ActionItems({ meeting }: { meeting: MeetingDetail }) {
       setTitle("");
       setAssignee(null);
       setDeadline("");
-      await queryClient.invalidateQueries({ queryKey: ["meeting", "detail", meeting.id] });
+      await queryClient.invalidateQueries({ queryKey: meetingKeys.detail(meeting.id) });
       showToast("アクションアイテムを追加しました", { type: "success" });
     } catch (error) {
       showErrorToast(error);

@@ -29,20 +29,18 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MeetingDetail } from "@tasuki/contract/meeting/meeting.schema";
-import { updatePrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
 import type { PrimaryItem } from "@tasuki/contract/primary-item/primary-item.schema";
 import { useState } from "react";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { useTemplateEntryPoints } from "../../../components/template-entry-points.ts";
-import { callApi } from "../../../lib/api-client.ts";
 import { placeBetween, projectMove } from "../../../lib/project-sections.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
-import {
-  newPrimaryItem,
-  primaryItemsQueryOptions,
-  putItemPosition,
-  secondaryItemsQueryOptions,
-} from "../../task/api/item-api.ts";
+import { putItemPosition } from "../../task/api/item-level.ts";
+import { primaryItemsQueryOptions } from "../../task/api/list-primary-items.ts";
+import { secondaryItemsQueryOptions } from "../../task/api/list-secondary-items.ts";
+import { newPrimaryItem } from "../../task/api/new-primary-item.ts";
+import { itemKeys } from "../../task/api/task-keys.ts";
+import { updatePrimaryItem } from "../../task/api/update-primary-item.ts";
 import { carriedChip } from "./meeting-chips.tsx";
 
 /** 議題: the meeting's primary items with their secondary items; 済 marks one dealt with. */
@@ -52,7 +50,7 @@ export function Agenda({ meeting }: { meeting: MeetingDetail }) {
   const [name, setName] = useState("");
   const writable = meeting.can_write_minutes && !meeting.deleted_at;
   const templates = useTemplateEntryPoints(meeting.workspace_id);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["task-item"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: itemKeys.all });
   const listKey = primaryItemsQueryOptions(meeting.workspace_id, { meeting_id: meeting.id }).queryKey;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -86,7 +84,7 @@ export function Agenda({ meeting }: { meeting: MeetingDetail }) {
   };
   const toggle = async (item: PrimaryItem) => {
     try {
-      await callApi(updatePrimaryItemContract, { params: { id: item.id }, body: { done: !item.done } });
+      await updatePrimaryItem(item.id, { done: !item.done });
       await refresh();
     } catch (error) {
       showErrorToast(error);

@@ -23,7 +23,11 @@ import { nextWorkingDay } from "../../../lib/calendar.ts";
 import { toTokyo } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useClosedDays } from "../../calendar/api/list-closed-days.ts";
-import { createMeeting, putMeetingPeriodic, updateMeeting, useRoomNames } from "../api/meeting-api.ts";
+import { meetingKeys } from "../api/meeting-keys.ts";
+import { useRoomNames } from "../api/meeting-room-names.ts";
+import { createMeeting } from "../api/new-meeting.ts";
+import { putMeetingPeriodic } from "../api/put-meeting-periodic.ts";
+import { updateMeeting } from "../api/update-meeting.ts";
 
 /**
  * 会議を作成 / 会議を編集. The room completes from the names in use; a weekly 定例 is made periodic on its weekday.
@@ -95,7 +99,7 @@ export function MeetingDialog({
           duration_days: 0,
         });
       }
-      await queryClient.invalidateQueries({ queryKey: ["meeting"] });
+      await queryClient.invalidateQueries({ queryKey: meetingKeys.all });
       for (const warning of saved.warnings) showToast(warning.message, { type: "warning" });
       showToast(meeting ? "会議を更新しました" : "会議を作成しました", { type: "success" });
       onClose();

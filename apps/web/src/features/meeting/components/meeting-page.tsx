@@ -20,7 +20,10 @@ import { PersonAvatar, type PersonRef } from "../../../components/person-avatar.
 import { holidayName, timeRange } from "../../../lib/calendar.ts";
 import { formatJapaneseDate, toTokyo, WEEKDAY_LABELS } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { deleteMeeting, downloadMeetingIcs, shareMinutes, useMeeting } from "../api/meeting-api.ts";
+import { deleteMeeting } from "../api/delete-meeting.ts";
+import { useMeeting } from "../api/get-meeting.ts";
+import { downloadMeetingIcs } from "../api/get-meeting-ical.ts";
+import { shareMinutes } from "../api/share-meeting-minutes.ts";
 import { ActionItems } from "./meeting-action-items.tsx";
 import { Agenda } from "./meeting-agenda.tsx";
 import { meetingTypeChip, plainLink } from "./meeting-chips.tsx";

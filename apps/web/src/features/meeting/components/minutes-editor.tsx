@@ -15,7 +15,8 @@ import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useRef, useState } from "react";
 import { isApiRequestError } from "../../../lib/api-error.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
-import { meetingQueryOptions, updateMeeting } from "../api/meeting-api.ts";
+import { meetingQueryOptions } from "../api/get-meeting.ts";
+import { updateMeeting } from "../api/update-meeting.ts";
 
 const AUTOSAVE_MS = 1200;
 type SaveState = "saved" | "dirty" | "saving" | "conflict";

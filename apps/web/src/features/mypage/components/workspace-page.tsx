@@ -36,6 +36,7 @@ import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { syncSession, useSignedInSession } from "../../../session/session.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
 import { CreateWorkspaceForm } from "../../workspace/components/create-workspace-form.tsx";
 
 const STATUS_LABELS: Record<WorkspaceUserStatus, string> = {
@@ -126,7 +127,7 @@ function DateStyleSection() {
         params: { id: workspaceUser.workspace_id },
         body: { date_style: choice },
       });
-      queryClient.setQueryData(["workspace", workspace.id], workspace);
+      queryClient.setQueryData(workspaceKeys.detail(workspace.id), workspace);
     } catch {
       return; // shown by the mutation cache
     }
@@ -192,7 +193,7 @@ function RenameForm({ workspaceId, currentName }: { workspaceId: string; current
   const onSubmit = form.handleSubmit(async ({ name }) => {
     try {
       const workspace = await update.mutateAsync({ params: { id: workspaceId }, body: { name } });
-      queryClient.setQueryData(["workspace", workspace.id], workspace);
+      queryClient.setQueryData(workspaceKeys.detail(workspace.id), workspace);
     } catch {
       return; // shown by the mutation cache
     }

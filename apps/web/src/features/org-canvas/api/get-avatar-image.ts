@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { imageBlobQueryOptions } from "../../../components/staff-avatar.tsx";
+import { orgCanvasKeys } from "./org-canvas-keys.ts";
 
 /** Avatars are drawn at most 32 px wide on the chart; 2.5× that for sharp screens and the PNG export. */
 const AVATAR_PIXELS = 80;
@@ -11,7 +12,7 @@ const AVATAR_PIXELS = 80;
  */
 export function avatarImageQueryOptions(url: string | null) {
   return queryOptions({
-    queryKey: ["image", "avatar-thumbnail", url],
+    queryKey: orgCanvasKeys.avatarThumbnail(url),
     queryFn: async ({ client }) => {
       const blob = await client.fetchQuery(imageBlobQueryOptions(url ?? ""));
       return thumbnail(blob);

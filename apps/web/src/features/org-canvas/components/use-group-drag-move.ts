@@ -3,7 +3,7 @@ import type { GroupNode } from "@tasuki/contract/group/group.schema";
 import type { OnNodeDrag, useReactFlow } from "@xyflow/react";
 import { type Dispatch, type RefObject, type SetStateAction, useCallback, useRef, useState } from "react";
 import { showToast } from "../../../lib/toast.tsx";
-import { useUpdateGroup } from "../api/update-group.ts";
+import { useMoveGroup } from "../../group/api/update-group.ts";
 import type { CanvasMarkStore } from "../canvas-marks.ts";
 import { descendantIds, type layoutOrgChart, type PositionedGroup } from "../org-chart-layout.ts";
 import { NODE_HEIGHT, NODE_WIDTH, type OrgGroupNode } from "./group-node.tsx";
@@ -43,7 +43,7 @@ export function useGroupDragMove({
   /** The moved group, shown where it landed once the new tree is laid out. */
   focusAfterLayout: RefObject<string | null>;
 }) {
-  const moveMutation = useUpdateGroup();
+  const moveMutation = useMoveGroup();
   const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
   const dragging = useRef<{ id: string; excluded: Set<string>; parentId: string | null } | null>(null);
 
@@ -124,7 +124,7 @@ export function useGroupDragMove({
     if (!pendingMove) return;
     const { group, target } = pendingMove;
     moveMutation.mutate(
-      { params: { id: group.id }, body: { parent_id: target.id } },
+      { id: group.id, body: { parent_id: target.id } },
       {
         onSuccess: () => {
           showToast(`${group.name} を ${target.name} の配下に移動しました`, { type: "success" });

@@ -20,6 +20,7 @@ import { showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
 import { useUpdateWorkspace } from "../../workspace/api/update-workspace.ts";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
 
 /** Common pairs Japanese companies use for the two levels of work. */
 const PRESETS: BaseNames[] = [
@@ -72,7 +73,7 @@ function BaseNameForm({ workspaceId, saved, canEdit }: { workspaceId: string; sa
   const onSubmit = form.handleSubmit(async (base_names) => {
     try {
       const next = await update.mutateAsync({ params: { id: workspaceId }, body: { base_names } });
-      queryClient.setQueryData(["workspace", next.id], next);
+      queryClient.setQueryData(workspaceKeys.detail(next.id), next);
     } catch {
       return; // the mutation cache shows the error
     }

@@ -11,7 +11,9 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
+import { groupKeys } from "../../group/api/group-keys.ts";
 import { usePutGroupTypes } from "../../workspace/api/put-group-types.ts";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
 import { toDraft } from "../draft-list.ts";
 import { DefinitionListEditor, DefinitionListSkeleton } from "./definition-list-editor.tsx";
 
@@ -62,8 +64,8 @@ export function LayerPage() {
                 body: { items: items.map((item) => ({ ...(item.id && { id: item.id }), name: item.name.trim() })) },
               });
               await Promise.all([
-                queryClient.invalidateQueries({ queryKey: ["workspace", workspaceId] }),
-                queryClient.invalidateQueries({ queryKey: ["group"] }),
+                queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId) }),
+                queryClient.invalidateQueries({ queryKey: groupKeys.all }),
               ]);
               showToast("階層を保存しました", { type: "success" });
             }}

@@ -7,6 +7,8 @@ import { showToast } from "../../../lib/toast.tsx";
 import { useCurrentWorkspace } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
 import { usePutOfficialPositions } from "../../workspace/api/put-official-positions.ts";
+import { workspaceKeys } from "../../workspace/api/workspace-keys.ts";
+import { workspaceUserKeys } from "../../workspace-user/api/workspace-user-keys.ts";
 import { toDraft } from "../draft-list.ts";
 import { DefinitionListEditor, DefinitionListSkeleton } from "./definition-list-editor.tsx";
 
@@ -62,8 +64,8 @@ export function PositionPage() {
                 },
               });
               await Promise.all([
-                queryClient.invalidateQueries({ queryKey: ["workspace", workspaceId] }),
-                queryClient.invalidateQueries({ queryKey: ["workspace-user"] }),
+                queryClient.invalidateQueries({ queryKey: workspaceKeys.detail(workspaceId) }),
+                queryClient.invalidateQueries({ queryKey: workspaceUserKeys.all }),
               ]);
               showToast("役職を保存しました", { type: "success" });
             }}

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractQuery, ContractResponse } from "@tasuki/contract/common/define-contract";
 import { listProjectsContract } from "@tasuki/contract/project/project.contracts";
 import { callApi } from "../../../lib/api-client.ts";
+import { projectKeys } from "./project-keys.ts";
 
 export type ListProjectsQuery = ContractQuery<typeof listProjectsContract>;
 export type ProjectPage = ContractResponse<typeof listProjectsContract>;
@@ -32,7 +33,7 @@ export async function listAllProjects(
 
 export function listAllProjectsQueryOptions(query: Omit<ListProjectsQuery, "page" | "per_page">) {
   return queryOptions({
-    queryKey: ["project", "list-all", query],
+    queryKey: projectKeys.list(query),
     queryFn: ({ signal }) => listAllProjects(query, signal),
   });
 }

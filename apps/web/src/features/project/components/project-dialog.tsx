@@ -22,6 +22,7 @@ import { isValidDate } from "../../../lib/date.ts";
 import { treeRows } from "../../../lib/group-tree.ts";
 import { showToast } from "../../../lib/toast.tsx";
 import { useCreateProject } from "../api/new-project.ts";
+import { projectKeys } from "../api/project-keys.ts";
 import { useUpdateProject } from "../api/update-project.ts";
 
 /** The swatches of the colour field, with names a screen reader can say. */
@@ -156,7 +157,7 @@ function ProjectForm({
     } catch {
       return; // the mutation cache shows the server's message
     }
-    await queryClient.invalidateQueries({ queryKey: ["project"] });
+    await queryClient.invalidateQueries({ queryKey: projectKeys.all });
     showToast(state.mode === "edit" ? `「${values.name}」を保存しました` : `「${values.name}」を作成しました`, {
       type: "success",
     });

@@ -41,6 +41,7 @@ import { useSignedInSession } from "../../../session/session.ts";
 import { useGroupTree } from "../../group/api/list-group-tree.ts";
 import { deleteProject } from "../api/delete-project.ts";
 import { type ListProjectsQuery, listAllProjectsQueryOptions, useAllProjects } from "../api/list-projects.ts";
+import { projectKeys } from "../api/project-keys.ts";
 import { usePutProjectPosition } from "../api/put-project-position.ts";
 import { restoreProject, useRestoreProject } from "../api/restore-project.ts";
 import { useUpdateProject } from "../api/update-project.ts";
@@ -180,7 +181,7 @@ function ProjectList({
   const sections = useMemo(() => projectSections(projects.data?.items ?? [], groupOrder), [projects.data, groupOrder]);
   const listKey = listAllProjectsQueryOptions(query).queryKey;
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ["project"] }), [queryClient]);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: projectKeys.all }), [queryClient]);
 
   const onAction = useCallback(
     (action: ProjectAction, project: Project) => {
@@ -421,7 +422,7 @@ function ProjectTrash({
                 onClick={() =>
                   restore.mutate(project.id, {
                     onSuccess: async () => {
-                      await queryClient.invalidateQueries({ queryKey: ["project"] });
+                      await queryClient.invalidateQueries({ queryKey: projectKeys.all });
                       showToast(`「${project.name}」を復元しました`, { type: "success" });
                     },
                   })

@@ -35,6 +35,7 @@ import { useGroupTree } from "../../group/api/list-group-tree.ts";
 import { useWorkspace } from "../../workspace/api/get-workspace.ts";
 import { listWorkspaceUsers, listWorkspaceUsersQueryOptions } from "../../workspace-user/api/list-workspace-users.ts";
 import { usePutWorkspaceUserPosition } from "../../workspace-user/api/put-workspace-user-position.ts";
+import { workspaceUserKeys } from "../../workspace-user/api/workspace-user-keys.ts";
 import { toGroupOptions } from "../group-options.ts";
 import { edgeNeeds, moveItem, neighboursAt } from "../reorder.ts";
 import { STATUS_CHANGE_TEXT, type StatusChange } from "../staff-labels.ts";
@@ -156,7 +157,7 @@ export function StaffPage({ search, setSearch }: { search: StaffSearch; setSearc
     } catch {
       // The mutation cache has said why; the list is read again below, back in the stored order.
     }
-    await queryClient.invalidateQueries({ queryKey: ["workspace-user", "list"] });
+    await queryClient.invalidateQueries({ queryKey: workspaceUserKeys.lists() });
   };
 
   const accessStopped = isApiRequestError(list.error) && list.error.code === "membership_inactive" ? list.error : null;

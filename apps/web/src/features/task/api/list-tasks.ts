@@ -4,6 +4,7 @@ import { listTasksContract } from "@tasuki/contract/task/task.contracts";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { callApi } from "../../../lib/api-client.ts";
 import { queryClient } from "../../../lib/query-client.ts";
+import { taskKeys } from "./task-keys.ts";
 
 export type ListTasksQuery = Omit<ContractQuery<typeof listTasksContract>, "page" | "per_page">;
 
@@ -36,8 +37,6 @@ export function listTasksPage(query: ListTasksQuery, page: number, signal?: Abor
   return callApi(listTasksContract, { query: { ...query, page, per_page: TASK_PAGE_SIZE }, signal });
 }
 
-export const taskListKey = (query: ListTasksQuery) => ["task", "list", query] as const;
-
 /**
  * The whole list of a tab, read in bounded pages: the first page alone (it tells the total), then the
  * rest six at a time, each free slot asking for the next page as soon as its answer is in. The grouped view
@@ -46,7 +45,7 @@ export const taskListKey = (query: ListTasksQuery) => ["task", "list", query] as
  * 200 rows show at once and the rest fill in, at most once a second (PUBLISH_INTERVAL_MS).
  */
 async function readAllTasks(query: ListTasksQuery, signal: AbortSignal): Promise<TaskListData> {
-  const key = taskListKey(query);
+  const key = taskKeys.list(query);
   const first = await listTasksPage(query, 1, signal);
   const pageCount = Math.min(Math.ceil(first.total / TASK_PAGE_SIZE), MAX_TASK_PAGES);
   const truncated = first.total > MAX_TASK_PAGES * TASK_PAGE_SIZE;
@@ -95,7 +94,7 @@ async function readAllTasks(query: ListTasksQuery, signal: AbortSignal): Promise
 
 export function listTasksQueryOptions(query: ListTasksQuery) {
   return queryOptions({
-    queryKey: taskListKey(query),
+    queryKey: taskKeys.list(query),
     queryFn: ({ signal }) => readAllTasks(query, signal),
   });
 }
@@ -109,10 +108,10 @@ export function useTaskList(query: ListTasksQuery, options: { enabled?: boolean 
  * lists of thousands of tasks again; lists are marked stale so they read again when next opened.
  */
 export function replaceTaskInLists(task: Task): void {
-  queryClient.setQueriesData<TaskListData>({ queryKey: ["task", "list"] }, (data) =>
+  queryClient.setQueriesData<TaskListData>({ queryKey: taskKeys.lists() }, (data) =>
     data?.items.some((item) => item.id === task.id)
       ? { ...data, items: data.items.map((item) => (item.id === task.id ? { ...item, ...task } : item)) }
       : data,
   );
-  void queryClient.invalidateQueries({ queryKey: ["task", "list"], refetchType: "none" });
+  void queryClient.invalidateQueries({ queryKey: taskKeys.lists(), refetchType: "none" });
 }

@@ -4,7 +4,10 @@ import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { restoreItem, secondaryItemsQueryOptions, usePrimaryItems } from "../api/item-api.ts";
+import { restoreItem } from "../api/item-level.ts";
+import { usePrimaryItems } from "../api/list-primary-items.ts";
+import { secondaryItemsQueryOptions } from "../api/list-secondary-items.ts";
+import { itemKeys, taskKeys } from "../api/task-keys.ts";
 
 /** ゴミ箱 of the プロジェクト tab: its 大項目 and 中項目; restoring one brings back what was deleted with it. */
 export function TaskItemTrash({ workspaceId, projectId }: { workspaceId: string; projectId: string }) {
@@ -41,8 +44,8 @@ export function TaskItemTrash({ workspaceId, projectId }: { workspaceId: string;
               void restoreItem(level, item.id)
                 .then(async () => {
                   await Promise.all([
-                    queryClient.invalidateQueries({ queryKey: ["task-item"] }),
-                    queryClient.invalidateQueries({ queryKey: ["task"] }),
+                    queryClient.invalidateQueries({ queryKey: itemKeys.all }),
+                    queryClient.invalidateQueries({ queryKey: taskKeys.all }),
                   ]);
                   showToast(`「${item.name}」を配下のタスクとともに復元しました`, { type: "success" });
                 })

@@ -7,7 +7,8 @@ import { csvBlob } from "../../../lib/csv.ts";
 import { fileDateStamp } from "../../../lib/date.ts";
 import { TAB_LABELS, type TaskTab } from "../../../lib/task-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { primaryItemNamesQueryOptions, secondaryItemNamesQueryOptions } from "../api/item-api.ts";
+import { primaryItemNamesQueryOptions } from "../api/primary-item-id-names.ts";
+import { secondaryItemNamesQueryOptions } from "../api/secondary-item-id-names.ts";
 import { taskCsvRows } from "../task-csv.ts";
 import { type TaskListRow, tasksOfRows } from "../task-rows.ts";
 

@@ -4,8 +4,9 @@ import type { Task } from "@tasuki/contract/task/task.schema";
 import { useMemo, useRef, useState } from "react";
 import type { TaskTab } from "../../../lib/task-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { putItemPosition } from "../api/item-api.ts";
-import { putTaskPosition, type TaskPatchBody, updateTask } from "../api/task-mutations.ts";
+import { putItemPosition } from "../api/item-level.ts";
+import { putTaskPosition } from "../api/put-task-position.ts";
+import { type TaskPatchBody, updateTask } from "../api/update-task.ts";
 import { neighboursForDrop, type TaskListRow, type TaskParentRef, taskParentOf } from "../task-rows.ts";
 import type { TaskCache } from "../use-task-cache.ts";
 

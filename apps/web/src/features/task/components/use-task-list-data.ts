@@ -2,8 +2,10 @@ import { hashKey, useQueries } from "@tanstack/react-query";
 import type { Task } from "@tasuki/contract/task/task.schema";
 import { useCallback, useMemo, useState } from "react";
 import type { TaskTab } from "../../../lib/task-labels.ts";
-import { secondaryItemsQueryOptions, usePrimaryItems } from "../api/item-api.ts";
-import { taskListKey, useTaskList } from "../api/list-tasks.ts";
+import { usePrimaryItems } from "../api/list-primary-items.ts";
+import { secondaryItemsQueryOptions } from "../api/list-secondary-items.ts";
+import { useTaskList } from "../api/list-tasks.ts";
+import { taskKeys } from "../api/task-keys.ts";
 import { type TaskSearch, taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 
@@ -23,7 +25,7 @@ export function useTaskListData({
   const trash = search.view === "trash";
   const projectId = tab === "project" ? search.project_id : undefined;
   const query = useMemo(() => taskListQuery(workspaceId, tab, search), [workspaceId, tab, search]);
-  const listKey = useMemo(() => taskListKey(query), [query]);
+  const listKey = useMemo(() => taskKeys.list(query), [query]);
   const list = useTaskList(query, { enabled: tab !== "project" || Boolean(projectId) });
   const cache = useTaskCache(listKey);
 

@@ -13,7 +13,8 @@ import { useState } from "react";
 import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
-import { useDeleteTaskComment, useUpdateTaskComment } from "./api/task-comments-api.ts";
+import { useDeleteTaskComment } from "../api/delete-task-comment.ts";
+import { useUpdateTaskComment } from "../api/update-task-comment.ts";
 import { CommentEditor, commentContentSx } from "./comment-editor.tsx";
 
 /** One comment: author, Tokyo time (編集済み), the text with its mention chips, and 編集 / 削除 where allowed. */

@@ -22,7 +22,7 @@ import { useMemo } from "react";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value.ts";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { formatJapaneseDate, formatMonthDay, WEEKDAY_LABELS, weekdayColor, weekdayLabel } from "../../../lib/date.ts";
-import { usePeriodicPreview } from "./api/preview-periodic-rule.ts";
+import { usePeriodicPreview } from "../api/periodic-preview.ts";
 import {
   FREQUENCY_LABELS,
   HOLIDAY_HANDLING_LABELS,

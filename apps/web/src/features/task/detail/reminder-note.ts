@@ -1,4 +1,4 @@
-import type { TaskPatch } from "./api/update-task-detail.ts";
+import type { TaskPatch } from "../api/update-task.ts";
 
 type Notification = NonNullable<TaskPatch["notification"]>;
 

@@ -9,7 +9,7 @@ import { ErrorState } from "../../../components/error-state.tsx";
 import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
-import { useTaskActivity } from "./api/task-comments-api.ts";
+import { useTaskActivity } from "../api/list-task-activity.ts";
 import { CommentItem } from "./comment-item.tsx";
 import { StatusBadge } from "./task-status-select.tsx";
 

@@ -37,13 +37,11 @@ import { formatDateTime } from "../../../lib/date.ts";
 import { displayName } from "../../../lib/person.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
-import {
-  downloadTaskAttachment,
-  taskAttachmentsKey,
-  uploadTaskAttachment,
-  useDeleteTaskAttachment,
-  useTaskAttachments,
-} from "./api/task-attachments-api.ts";
+import { useDeleteTaskAttachment } from "../api/delete-task-attachment.ts";
+import { downloadTaskAttachment } from "../api/download-task-attachment.ts";
+import { useTaskAttachments } from "../api/list-task-attachments.ts";
+import { uploadTaskAttachment } from "../api/new-task-attachment.ts";
+import { taskKeys } from "../api/task-keys.ts";
 import { type AttachmentKind, attachmentKind, formatFileSize } from "./attachment-format.ts";
 import { SectionTitle } from "./section-title.tsx";
 
@@ -112,7 +110,7 @@ export function TaskAttachmentsSection({ task }: { task: TaskDetail }) {
       aborts.current.add(controller);
       uploadTaskAttachment(task.id, file, (progress) => patch(key, { progress }), controller.signal)
         .then((created) => {
-          client.setQueryData(taskAttachmentsKey(task.id), (current: { items: TaskAttachment[] } | undefined) =>
+          client.setQueryData(taskKeys.attachments(task.id), (current: { items: TaskAttachment[] } | undefined) =>
             current ? { items: [...current.items.filter((item) => item.id !== created.id), created] } : current,
           );
           setUploads((all) => all.filter((upload) => upload.key !== key));

@@ -19,7 +19,7 @@ import { announceUpgradeNeeded } from "../../../lib/upgrade-needed.ts";
 import { useSignedInSession } from "../../../session/session.ts";
 import { usePlan } from "../../billing/api/use-plan.ts";
 import { useClientConfig } from "../../system/api/get-client-config.ts";
-import { useSyncGeneratedDescription } from "./api/sync-generated-description.ts";
+import { useSyncGeneratedDescription } from "../api/sync-generated-description.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { useFieldDraft } from "./use-field-draft.ts";
 import type { TaskSaver } from "./use-task-saver.ts";

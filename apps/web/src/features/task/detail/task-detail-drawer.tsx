@@ -10,7 +10,7 @@ import { useRef } from "react";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
 import { isApiRequestError } from "../../../lib/api-error.ts";
-import { useTaskDetail } from "./api/get-task-detail.ts";
+import { useTaskDetail } from "../api/get-task.ts";
 import { TaskDetailView } from "./task-detail-view.tsx";
 
 export interface TaskDetailDrawerProps {

@@ -10,7 +10,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { TaskDetail } from "@tasuki/contract/task/task.schema";
 import { useDeliverableServices } from "../../external-service/api/use-deliverable-services.ts";
-import type { TaskPatch } from "./api/update-task-detail.ts";
+import type { TaskPatch } from "../api/update-task.ts";
 import { reminderNote } from "./reminder-note.ts";
 import { SectionTitle } from "./section-title.tsx";
 import { useFieldDraft } from "./use-field-draft.ts";

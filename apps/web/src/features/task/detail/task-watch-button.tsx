@@ -7,7 +7,8 @@ import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import { PersonAvatar } from "../../../components/person-avatar.tsx";
 import { displayName } from "../../../lib/person.ts";
-import { useSetWatching, useTaskWatchers } from "./api/task-comments-api.ts";
+import { useTaskWatchers } from "../api/list-task-watchers.ts";
+import { useSetWatching } from "../api/put-task-watcher.ts";
 
 /**
  * ウォッチ: follow the task's comments. The button says whether the caller watches; the avatars (with every

@@ -28,8 +28,10 @@ import type { Task, TaskStatus } from "@tasuki/contract/task/task.schema";
 import { memo, useMemo, useRef, useState } from "react";
 import { STATUS_COLORS, STATUS_LABELS, STATUS_ORDER, type TaskTab } from "../../../lib/task-labels.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { taskListKey, useTaskList } from "../api/list-tasks.ts";
-import { putTaskPosition, putTaskStatus } from "../api/task-mutations.ts";
+import { useTaskList } from "../api/list-tasks.ts";
+import { putTaskPosition } from "../api/put-task-position.ts";
+import { putTaskStatus } from "../api/put-task-status.ts";
+import { taskKeys } from "../api/task-keys.ts";
 import { allowedStatusTargets, canEditTask, type TaskViewer } from "../detail/task-detail-rules.ts";
 import { type TaskSearch, taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
@@ -88,7 +90,7 @@ export function TaskBoard(props: {
     [props.workspaceId, props.tab, search],
   );
   const list = useTaskList(query);
-  const cache = useTaskCache(useMemo(() => taskListKey(query), [query]));
+  const cache = useTaskCache(useMemo(() => taskKeys.list(query), [query]));
   const viewer = useTaskViewer();
   const lane: BoardLane = search.lane ?? "none";
   const projectNames = useMemo(() => new Map(props.projects.map((p) => [p.id, p.name])), [props.projects]);

@@ -34,8 +34,9 @@ import {
 import { STATUS_COLORS, STATUS_LABELS } from "../../../lib/task-labels.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
 import { useClosedDays } from "../../calendar/api/list-closed-days.ts";
-import { taskListKey, useTaskList } from "../api/list-tasks.ts";
-import { updateTask } from "../api/task-mutations.ts";
+import { useTaskList } from "../api/list-tasks.ts";
+import { taskKeys } from "../api/task-keys.ts";
+import { updateTask } from "../api/update-task.ts";
 import { canEditTask, type TaskViewer } from "../detail/task-detail-rules.ts";
 import { taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
@@ -77,7 +78,7 @@ export function TaskCalendar(props: TaskViewProps) {
     [props.workspaceId, props.tab, search, from, to],
   );
   const list = useTaskList(query, { enabled: from <= to });
-  const cache = useTaskCache(useMemo(() => taskListKey(query), [query]));
+  const cache = useTaskCache(useMemo(() => taskKeys.list(query), [query]));
   const viewer = useTaskViewer();
   const closedDays = useClosedDays(props.workspaceId, period.from, period.to);
   const phone = useMediaQuery((theme) => theme.breakpoints.down("sm"));

@@ -4,9 +4,11 @@ import type { Task } from "@tasuki/contract/task/task.schema";
 import { useMemo } from "react";
 import type { TaskTab } from "../../../lib/task-labels.ts";
 import { showErrorToast } from "../../../lib/toast.tsx";
-import { secondaryItemsQueryOptions, usePrimaryItems } from "../api/item-api.ts";
-import { taskListKey, useTaskList } from "../api/list-tasks.ts";
-import { updateTask } from "../api/task-mutations.ts";
+import { usePrimaryItems } from "../api/list-primary-items.ts";
+import { secondaryItemsQueryOptions } from "../api/list-secondary-items.ts";
+import { useTaskList } from "../api/list-tasks.ts";
+import { taskKeys } from "../api/task-keys.ts";
+import { updateTask } from "../api/update-task.ts";
 import { type TaskSearch, taskListQuery } from "../task-search.ts";
 import { useTaskCache } from "../use-task-cache.ts";
 import { type ganttPatch, storedInstant } from "./date-moves.ts";
@@ -34,7 +36,7 @@ export function useGanttData({
 }) {
   const query = useMemo(() => taskListQuery(workspaceId, tab, search), [workspaceId, tab, search]);
   const list = useTaskList(query);
-  const cache = useTaskCache(useMemo(() => taskListKey(query), [query]));
+  const cache = useTaskCache(useMemo(() => taskKeys.list(query), [query]));
   const primaries = usePrimaryItems(workspaceId, projectId);
   const secondaryLists = useQueries({
     queries: (primaries.data ?? []).map((primary) => secondaryItemsQueryOptions(workspaceId, primary.id)),

@@ -12,7 +12,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { DayBasis } from "@tasuki/contract/template/template.schema";
 import { useState } from "react";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { invalidateTemplateLists, type SaveAsSource, saveAsTemplate } from "../api/template-api.ts";
+import { type SaveAsSource, saveAsTemplate } from "../api/save-as-template.ts";
+import { invalidateTemplateLists } from "../api/template-lists.ts";
 import { KIND_LABELS } from "../template-draft.ts";
 
 const WHAT_IS_KEPT: Record<SaveAsSource["kind"], string> = {

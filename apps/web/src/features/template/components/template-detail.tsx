@@ -11,22 +11,19 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { getPrimaryItemTplContract } from "@tasuki/contract/template/get-primary-item-tpl.contract";
-import { getSecondaryItemTplContract } from "@tasuki/contract/template/get-secondary-item-tpl.contract";
-import { getTaskTplContract } from "@tasuki/contract/template/get-task-tpl.contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ErrorState } from "../../../components/error-state.tsx";
-import { callApi } from "../../../lib/api-client.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { createTemplate, deleteTemplate, invalidateTemplateLists, updateTemplate } from "../api/template-api.ts";
+import { createTemplate } from "../api/create-template.ts";
+import { deleteTemplate } from "../api/delete-template.ts";
+import { useTemplateDetail } from "../api/template-detail.ts";
+import { invalidateTemplateLists } from "../api/template-lists.ts";
+import { updateTemplate } from "../api/update-template.ts";
 import { todayInTokyo } from "../template-dates.ts";
 import {
   blankDraft,
-  draftOfItem,
-  draftOfSecondary,
-  draftOfTask,
   draftProblem,
   draftSpan,
   KIND_LABELS,
@@ -37,26 +34,6 @@ import { TemplatePreview } from "./template-preview.tsx";
 import type { Selection } from "./template-selection.ts";
 import { TemplateTreeEditor } from "./template-tree-editor.tsx";
 import { UseTemplateDialog } from "./use-template-dialog.tsx";
-
-function useTemplateDetail(selection: Selection) {
-  return useQuery({
-    queryKey: ["template", selection.kind, "detail", selection.id],
-    enabled: selection.id !== null,
-    queryFn: async ({ signal }): Promise<{ draft: TemplateDraft; updatedAt: string; origin: string }> => {
-      const id = selection.id as string;
-      if (selection.kind === "task") {
-        const template = await callApi(getTaskTplContract, { params: { id }, signal });
-        return { draft: draftOfTask(template), updatedAt: template.updated_at, origin: template.origin };
-      }
-      if (selection.kind === "secondary_item") {
-        const template = await callApi(getSecondaryItemTplContract, { params: { id }, signal });
-        return { draft: draftOfSecondary(template), updatedAt: template.updated_at, origin: template.origin };
-      }
-      const template = await callApi(getPrimaryItemTplContract, { params: { id }, signal });
-      return { draft: draftOfItem("primary_item", template), updatedAt: template.updated_at, origin: template.origin };
-    },
-  });
-}
 
 const ORIGIN_LABELS: Record<string, string> = {
   saved: "既存の項目から保存",

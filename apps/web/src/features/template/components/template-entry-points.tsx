@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { TemplateEntryPoints } from "../../../components/template-entry-points.ts";
 import { usePermission } from "../../../session/permissions.ts";
-import type { SaveAsSource } from "../api/template-api.ts";
+import type { SaveAsSource } from "../api/save-as-template.ts";
 import type { FixedParent } from "./use-template-dialog.tsx";
 
 // The dialogs (template lists, previews, the meeting picker) load on their first open, not with the page.

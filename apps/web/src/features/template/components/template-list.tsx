@@ -10,11 +10,9 @@ import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { dayBasisLabels, type TemplateKind } from "@tasuki/contract/template/template.schema";
 import { ErrorState } from "../../../components/error-state.tsx";
-import {
-  primaryItemTplsQueryOptions,
-  secondaryItemTplsQueryOptions,
-  taskTplsQueryOptions,
-} from "../api/template-api.ts";
+import { primaryItemTplsQueryOptions } from "../api/list-primary-item-tpls.ts";
+import { secondaryItemTplsQueryOptions } from "../api/list-secondary-item-tpls.ts";
+import { taskTplsQueryOptions } from "../api/list-task-tpls.ts";
 import type { Selection } from "./template-selection.ts";
 
 interface ListRow {

@@ -23,7 +23,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { ButtonLink } from "../../../components/router-link.tsx";
 import { useCurrentWorkspaceId } from "../../../session/current-workspace.ts";
 import { usePermission } from "../../../session/permissions.ts";
-import { useAiCatalogue } from "../api/template-api.ts";
+import { useAiCatalogue } from "../api/list-ai-primary-tpls.ts";
 import { KIND_LABELS } from "../template-draft.ts";
 import type { TemplateSearch } from "../template-search.ts";
 import { AiCatalogueDialog, AiCreateDialog, NO_PROVIDER_NOTICE } from "./ai-template-dialogs.tsx";

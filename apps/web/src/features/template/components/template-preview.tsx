@@ -14,7 +14,7 @@ import { dayBasisLabels } from "@tasuki/contract/template/template.schema";
 import { useDeferredValue, useMemo } from "react";
 import { apiErrorMessage } from "../../../lib/api-error-message.ts";
 import { WEEKDAY_LABELS, weekdayColor } from "../../../lib/date.ts";
-import { previewQueryOptions } from "../api/template-api.ts";
+import { previewQueryOptions } from "../api/preview-template.ts";
 import { calendarMonths, longDay, shortDay } from "../template-dates.ts";
 
 export type PreviewSource = Omit<PreviewTemplateBody, "start_date">;

@@ -25,18 +25,19 @@ import type { PersonRef } from "../../../components/person-avatar.tsx";
 import { StaffPicker } from "../../../components/staff-picker.tsx";
 import { formatSlashDate } from "../../../lib/date.ts";
 import { showErrorToast, showToast } from "../../../lib/toast.tsx";
-import { meetingsQueryOptions } from "../../meeting/api/meeting-api.ts";
+import { meetingsQueryOptions } from "../../meeting/api/list-meetings.ts";
 import { useAllProjects } from "../../project/api/list-projects.ts";
-import { primaryItemsQueryOptions, secondaryItemsQueryOptions } from "../../task/api/item-api.ts";
+import { primaryItemsQueryOptions } from "../../task/api/list-primary-items.ts";
+import { secondaryItemsQueryOptions } from "../../task/api/list-secondary-items.ts";
 import {
   applyTemplates,
-  primaryItemTplsQueryOptions,
   refreshAfterUse,
-  secondaryItemTplsQueryOptions,
   type TemplateParent,
-  taskTplsQueryOptions,
   type UseTemplateResult,
-} from "../api/template-api.ts";
+} from "../api/apply-templates.ts";
+import { primaryItemTplsQueryOptions } from "../api/list-primary-item-tpls.ts";
+import { secondaryItemTplsQueryOptions } from "../api/list-secondary-item-tpls.ts";
+import { taskTplsQueryOptions } from "../api/list-task-tpls.ts";
 import { todayInTokyo } from "../template-dates.ts";
 import { KIND_LABELS } from "../template-draft.ts";
 import { TemplatePreview } from "./template-preview.tsx";

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractParams } from "@tasuki/contract/common/define-contract";
 import { getWorkspaceUserContract } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
 import { callApi } from "../../../lib/api-client.ts";
+import { workspaceUserKeys } from "./workspace-user-keys.ts";
 
 export type GetWorkspaceUserParams = ContractParams<typeof getWorkspaceUserContract>;
 
@@ -11,7 +12,7 @@ export function getWorkspaceUser(params: GetWorkspaceUserParams, signal?: AbortS
 
 export function getWorkspaceUserQueryOptions(params: GetWorkspaceUserParams) {
   return queryOptions({
-    queryKey: ["workspace-user", "detail", params.id],
+    queryKey: workspaceUserKeys.detail(params.id),
     queryFn: ({ signal }) => getWorkspaceUser(params, signal),
     // Another person's record must never stand in for the one asked for.
     placeholderData: undefined,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractQuery } from "@tasuki/contract/common/define-contract";
 import { listWorkspaceUsersContract } from "@tasuki/contract/workspace-user/list-workspace-users.contract";
 import { callApi } from "../../../lib/api-client.ts";
+import { workspaceUserKeys } from "./workspace-user-keys.ts";
 
 export type ListWorkspaceUsersQuery = ContractQuery<typeof listWorkspaceUsersContract>;
 
@@ -11,7 +12,7 @@ export function listWorkspaceUsers(query: ListWorkspaceUsersQuery, signal?: Abor
 
 export function listWorkspaceUsersQueryOptions(query: ListWorkspaceUsersQuery) {
   return queryOptions({
-    queryKey: ["workspace-user", "list", query],
+    queryKey: workspaceUserKeys.list(query),
     queryFn: ({ signal }) => listWorkspaceUsers(query, signal),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ContractBody } from "@tasuki/contract/common/define-contract";
 import { verifyNewWorkspaceCodeContract } from "@tasuki/contract/workspace/verify-new-code.contract";
 import { callApi } from "../../../lib/api-client.ts";
+import { workspaceKeys } from "./workspace-keys.ts";
 
 export type VerifyNewWorkspaceCodeBody = ContractBody<typeof verifyNewWorkspaceCodeContract>;
 
@@ -12,7 +13,7 @@ export function verifyNewWorkspaceCode(body: VerifyNewWorkspaceCodeBody, signal?
 /** A POST by method, but a question by meaning ("is this code free?"), so it is cached as a query. */
 export function verifyNewWorkspaceCodeQueryOptions(code: string) {
   return queryOptions({
-    queryKey: ["workspace", "verify-new-code", code],
+    queryKey: workspaceKeys.codeAvailability(code),
     queryFn: ({ signal }) => verifyNewWorkspaceCode({ code }, signal),
     // The previous code's answer must not be shown for the new one.
     placeholderData: undefined,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { z } from "zod";
-import { groupTreeWithMembersQueryOptions } from "../../../features/org-canvas/api/list-group-tree.ts";
+import { groupTreeWithMembersQueryOptions } from "../../../features/group/api/list-group-tree.ts";
 import { OrgCanvasPage } from "../../../features/org-canvas/components/org-canvas-page.tsx";
 import { getWorkspaceQueryOptions } from "../../../features/workspace/api/get-workspace.ts";
 import { currentWorkspaceId, getSession } from "../../../session/session.ts";

@@ -1,0 +1,6 @@
+import { deleteSecondaryItemContract } from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import { callApi } from "../../../lib/api-client.ts";
+
+export function deleteSecondaryItem(id: string) {
+  return callApi(deleteSecondaryItemContract, { params: { id } });
+}
