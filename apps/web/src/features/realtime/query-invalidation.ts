@@ -1,14 +1,35 @@
-import type { Query, QueryClient, QueryKey } from "@tanstack/react-query";
+import { partialMatchKey, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import { analyticsKeys } from "../analytics/api/analytics-keys.ts";
+import { groupKeys } from "../group/api/group-keys.ts";
+import { meetingKeys } from "../meeting/api/meeting-keys.ts";
+import { notificationKeys } from "../notification/api/notification-keys.ts";
+import { projectKeys } from "../project/api/project-keys.ts";
+import { itemKeys, taskKeys } from "../task/api/task-keys.ts";
+import { userKeys } from "../user/api/user-keys.ts";
+import { workspaceKeys } from "../workspace/api/workspace-keys.ts";
+import { workspaceUserKeys } from "../workspace-user/api/workspace-user-keys.ts";
 import type { RealtimeEvent } from "./realtime-connection.ts";
 
+/** Whether a cached query is under a key of a feature's factory, as `invalidateQueries({ queryKey })` matches. */
+const under = (key: QueryKey, prefix: QueryKey) => partialMatchKey(key, prefix);
+
 /**
- * Which cached queries an event makes stale, by the query keys of features/<area>/api: a task change refreshes
+ * Every query under `all`, but of the details (`details`) only the one the event names: a change of one task
+ * refreshes the lists and that task's detail, not the details of the other tasks on screen.
+ */
+const allButOtherDetails = (key: QueryKey, keys: { all: QueryKey; details: () => QueryKey }, detail: QueryKey) =>
+  under(key, keys.all) && (!under(key, keys.details()) || under(key, detail));
+
+/** Task queries hold tasks; a rule's preview of occurrences does not. */
+const taskData = (key: QueryKey) => under(key, taskKeys.all) && !under(key, taskKeys.periodicPreviews());
+
+/**
+ * Which cached queries an event makes stale, by the key factories of features/<area>/api: a task change refreshes
  * the task lists and that task's detail, not the details of other tasks; a staff change the staff queries and the
  * groups that list their members; and so on. An entity this table does not know refreshes everything (a new
  * kind of event is never silently ignored).
  */
 export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspace_id">): (key: QueryKey) => boolean {
-  const root = (key: QueryKey) => key[0];
   switch (event.entity) {
     case "task":
       // Analytics figures count tasks: an open analytics page follows every task change. A meeting page lists
@@ -16,54 +37,48 @@ export function affectedBy(event: Pick<RealtimeEvent, "entity" | "id" | "workspa
       // meeting the task names): an open meeting page follows task changes too; the server sends the event to
       // the viewers of the meeting a task left as well (its former meeting_id).
       return (key) =>
-        (root(key) === "task" && key[1] !== "periodic-preview" && (key[1] !== "detail" || key[2] === event.id)) ||
-        root(key) === "analytics" ||
-        (root(key) === "meeting" && key[1] === "detail");
+        (taskData(key) && allButOtherDetails(key, taskKeys, taskKeys.detail(event.id))) ||
+        under(key, analyticsKeys.all) ||
+        under(key, meetingKeys.details());
     case "task_comment":
       // A comment (its id is its task's): that task's comments and timeline; the lists show no comments.
-      return (key) =>
-        root(key) === "task" &&
-        key[1] === "detail" &&
-        key[2] === event.id &&
-        (key[3] === "comments" || key[3] === "activity");
+      return (key) => under(key, taskKeys.comments(event.id)) || under(key, taskKeys.activity(event.id));
     case "task_watcher":
-      return (key) => root(key) === "task" && key[1] === "detail" && key[2] === event.id && key[3] === "watchers";
+      return (key) => under(key, taskKeys.watchers(event.id));
     case "primary_item":
     case "secondary_item":
       // Items are listed with their tasks; a task's detail names its items.
-      return (key) => root(key) === "task-item" || (root(key) === "task" && key[1] === "detail");
+      return (key) => under(key, itemKeys.all) || under(key, taskKeys.details());
     case "meeting":
       // A meeting's page and lists; its agenda (items) and action items (tasks) come with their own events.
       // Analytics counts meetings held and 1on1s.
-      return (key) => root(key) === "meeting" || root(key) === "analytics";
+      return (key) => under(key, meetingKeys.all) || under(key, analyticsKeys.all);
     case "project":
       return (key) =>
-        (root(key) === "project" && (key[1] !== "detail" || key[2] === event.id)) ||
-        root(key) === "task-item" ||
-        (root(key) === "task" && key[1] !== "periodic-preview");
+        allButOtherDetails(key, projectKeys, projectKeys.detail(event.id)) || under(key, itemKeys.all) || taskData(key);
     case "group":
       // The staff list shows each member's groups; analytics rolls groups up and names them.
       return (key) =>
-        (root(key) === "group" && (key[1] !== "detail" || key[2] === event.id)) ||
-        root(key) === "workspace-user" ||
-        root(key) === "analytics";
+        allButOtherDetails(key, groupKeys, groupKeys.detail(event.id)) ||
+        under(key, workspaceUserKeys.all) ||
+        under(key, analyticsKeys.all);
     case "workspace_user":
       // Groups show their members, tasks their assignees and managers.
       return (key) =>
-        (root(key) === "workspace-user" && (key[1] !== "detail" || key[2] === event.id)) ||
-        root(key) === "group" ||
-        (root(key) === "task" && key[1] !== "periodic-preview");
+        allButOtherDetails(key, workspaceUserKeys, workspaceUserKeys.detail(event.id)) ||
+        under(key, groupKeys.all) ||
+        taskData(key);
     case "workspace":
       // Its name, 階層, 役職, 呼称 and authority rules: the workspace, and the user's list of workspaces.
       return (key) =>
-        (root(key) === "workspace" && key[1] === event.workspace_id) ||
-        (root(key) === "user" && key[1] === "me") ||
-        (root(key) === "workspace-user" && key[1] === "me");
+        under(key, workspaceKeys.detail(event.workspace_id)) ||
+        under(key, userKeys.me()) ||
+        under(key, workspaceUserKeys.mine());
     case "workspace_user_event":
       // Handled by the session listener (features/auth/realtime-listener.ts): it re-syncs the session.
       return () => false;
     case "notification":
-      return (key) => root(key) === "notification";
+      return (key) => under(key, notificationKeys.all);
     default:
       return () => true;
   }
