@@ -2,17 +2,36 @@
  * One visibility rule on every path that copies, warns or carries over (issue 23; access/access.ts): each path is
  * given a child the caller may not see, and must neither copy it, name it, nor tell it from a missing one.
  */
+
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import type { ContractBody } from "@tasuki/contract/common/define-contract";
+import { newGroupContract } from "@tasuki/contract/group/group.contracts";
+import {
+  getMeetingContract,
+  listMeetingsContract,
+  newMeetingContract,
+  putMeetingPeriodicContract,
+  updateMeetingContract,
+} from "@tasuki/contract/meeting/meeting.contracts";
+import { meetingIcalContract, newCalendarFeedContract } from "@tasuki/contract/meeting/meeting-calendar.contracts";
+import { duplicatePrimaryItemContract } from "@tasuki/contract/primary-item/duplicate-primary-item.contract";
+import {
+  getPrimaryItemContract,
+  listPrimaryItemsContract,
+  newPrimaryItemContract,
+  putPrimaryItemPositionContract,
+} from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import { duplicateSecondaryItemContract } from "@tasuki/contract/secondary-item/duplicate-secondary-item.contract";
+import { newSecondaryItemContract } from "@tasuki/contract/secondary-item/secondary-item.contracts";
+import type { RecurrenceRuleInput } from "@tasuki/contract/task/recurrence.schema";
+import { getTaskContract, listTasksContract, newTaskContract } from "@tasuki/contract/task/task.contracts";
+import { savePrimaryItemAsTplContract } from "@tasuki/contract/template/save-primary-item-as-tpl.contract";
+import { saveSecondaryItemAsTplContract } from "@tasuki/contract/template/save-secondary-item-as-tpl.contract";
+import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitForJob } from "../../test/job-helpers.ts";
-import {
-  addStaff,
-  apiAs,
-  call,
-  createTestApp,
-  PASSWORD,
-  signUpWithWorkspace,
-  type TestApp,
-} from "../../test/test-app.ts";
+import { addStaff, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../test/test-app.ts";
 
 // Sunday 2026-11-22, 09:00 in Tokyo.
 let t: TestApp;
@@ -23,15 +42,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const api = apiAs(() => t);
 const UNKNOWN_ID = "01900000-0000-7000-8000-000000000000";
 const HOUR = 60 * 60 * 1000;
-
-async function ok<T = Record<string, unknown>>(res: Promise<{ status: number; body: unknown }>, status = 200) {
-  const done = await res;
-  if (done.status !== status) throw new Error(`expected ${status}, got ${done.status}: ${JSON.stringify(done.body)}`);
-  return done.body as T & Record<string, unknown>;
-}
 
 /**
  * An owner; a guest and a member in one project; a member with the project and meeting permissions but in
@@ -49,23 +61,31 @@ async function world() {
     addStaff(t, workspaceId, "member"),
     addStaff(t, workspaceId, "member"),
   ]);
-  await ok(
-    api("PATCH", `/app/workspace/${workspaceId}`, owner.tokens.access_token, {
-      authority_rules: {
-        // The admin column narrowed to the two "manage" rights: sees every project and meeting, not every task.
-        admin: ["manage_projects", "manage_meetings", "create_tasks", "create_meetings", "manage_templates"],
-        member: ["create_tasks", "create_meetings"],
-        guest: ["create_tasks", "manage_templates"],
+  await t.api.ok(
+    updateWorkspaceContract,
+    {
+      params: { id: workspaceId },
+      body: {
+        authority_rules: {
+          // The admin column narrowed to the two "manage" rights: sees every project and meeting, not every task.
+          admin: ["manage_projects", "manage_meetings", "create_tasks", "create_meetings", "manage_templates"],
+          member: ["create_tasks", "create_meetings"],
+          guest: ["create_tasks", "manage_templates"],
+        },
       },
-    }),
+    },
+    { token: owner.tokens.access_token },
   );
-  const project = await ok<{ id: string }>(
-    api("POST", "/app/project/new", owner.tokens.access_token, {
-      workspace_id: workspaceId,
-      name: "新製品開発",
-      member_ids: [guest.staffId, member.staffId],
-    }),
-    201,
+  const project = await t.api.ok(
+    newProjectContract,
+    {
+      body: {
+        workspace_id: workspaceId,
+        name: "新製品開発",
+        member_ids: [guest.staffId, member.staffId],
+      },
+    },
+    { token: owner.tokens.access_token },
   );
   return {
     workspaceId,
@@ -90,42 +110,39 @@ async function world() {
 type World = Awaited<ReturnType<typeof world>>;
 
 async function signIn(email: string): Promise<string> {
-  const res = await call(t.app, {
-    method: "POST",
-    url: "/app/auth/login-with-email",
-    payload: { email, password: PASSWORD },
-  });
+  const res = await t.api.call(loginWithEmailContract, { body: { email, password: PASSWORD } });
   expect(res.status).toBe(200);
   return res.body.access_token as string;
 }
 
 async function newMeeting(w: World, fields: Record<string, unknown> = {}, token = w.organizer) {
-  return ok<{ id: string; warnings: { code: string; message: string; meeting_id: string | null }[] }>(
-    api("POST", "/app/meeting/new", token, {
-      workspace_id: w.workspaceId,
-      name: "営業部定例",
-      meeting_type: "regular",
-      starts_at: "2026-11-30T10:00:00+09:00",
-      ends_at: "2026-11-30T11:00:00+09:00",
-      room_name: "第1会議室",
-      participant_ids: [w.participantId],
-      ...fields,
-    }),
-    201,
+  return t.api.ok(
+    newMeetingContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        name: "営業部定例",
+        meeting_type: "regular",
+        starts_at: "2026-11-30T10:00:00+09:00",
+        ends_at: "2026-11-30T11:00:00+09:00",
+        room_name: "第1会議室",
+        participant_ids: [w.participantId],
+        ...fields,
+      },
+    },
+    { token },
   );
 }
 
-const newTask = (w: World, fields: Record<string, unknown>, token = w.owner) =>
-  ok<{ id: string }>(api("POST", "/app/task/new", token, { workspace_id: w.workspaceId, ...fields }), 201);
+const newTask = (w: World, fields: Omit<ContractBody<typeof newTaskContract>, "workspace_id">, token = w.owner) =>
+  t.api.ok(newTaskContract, { body: { workspace_id: w.workspaceId, ...fields } }, { token });
 
 /** The titles of the project's tasks under one primary item, as the owner (who sees every task) lists them. */
 async function projectTaskTitlesUnder(w: World, primaryItemId: string): Promise<string[]> {
-  const list = await ok<{ items: { title: string; primary_item_id: string | null }[] }>(
-    api(
-      "GET",
-      `/app/task/list?workspace_id=${w.workspaceId}&tab=project&project_id=${w.projectId}&per_page=100`,
-      w.owner,
-    ),
+  const list = await t.api.ok(
+    listTasksContract,
+    { query: { workspace_id: w.workspaceId, tab: "project", project_id: w.projectId, per_page: "100" } },
+    { token: w.owner },
   );
   return list.items
     .filter((task) => task.primary_item_id === primaryItemId)
@@ -135,29 +152,35 @@ async function projectTaskTitlesUnder(w: World, primaryItemId: string): Promise<
 
 /** A project item tree with a task for the guest and two 社外秘 tasks they get 404 for. */
 async function projectTree(w: World) {
-  const item = await ok<{ id: string }>(
-    api("POST", "/app/primary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      project_id: w.projectId,
-      name: "商談",
-    }),
-    201,
+  const item = await t.api.ok(
+    newPrimaryItemContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        project_id: w.projectId,
+        name: "商談",
+      },
+    },
+    { token: w.owner },
   );
-  const child = await ok<{ id: string }>(
-    api("POST", "/app/secondary-item/new", w.owner, {
-      workspace_id: w.workspaceId,
-      primary_item_id: item.id,
-      name: "条件",
-    }),
-    201,
+  const child = await t.api.ok(
+    newSecondaryItemContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        primary_item_id: item.id,
+        name: "条件",
+      },
+    },
+    { token: w.owner },
   );
   const mine = await newTask(w, { title: "見積書の作成", primary_item_id: item.id, assignee_id: w.guestId });
   const hidden = await newTask(w, { title: "社外秘の値引き案", primary_item_id: item.id, description: "原価率 38%" });
   const hiddenBelow = await newTask(w, { title: "社外秘の与信判断", secondary_item_id: child.id });
   // The guest sees their own task only; the other two answer 404 to them.
-  expect((await api("GET", `/app/task/${mine.id}`, w.guest)).status).toBe(200);
-  expect((await api("GET", `/app/task/${hidden.id}`, w.guest)).status).toBe(404);
-  expect((await api("GET", `/app/task/${hiddenBelow.id}`, w.guest)).status).toBe(404);
+  expect((await t.api.call(getTaskContract, { params: { id: mine.id } }, { token: w.guest })).status).toBe(200);
+  expect((await t.api.call(getTaskContract, { params: { id: hidden.id } }, { token: w.guest })).status).toBe(404);
+  expect((await t.api.call(getTaskContract, { params: { id: hiddenBelow.id } }, { token: w.guest })).status).toBe(404);
   return { item, child };
 }
 
@@ -165,43 +188,43 @@ describe("copies take only what the copier sees", () => {
   it("duplicating a 大項目 or 中項目 of a project copies the guest's task, not the 社外秘 ones", async () => {
     const w = await world();
     const { item, child } = await projectTree(w);
-    const copy = await ok<{ id: string }>(api("POST", `/app/primary-item/${item.id}/duplicate`, w.guest), 201);
+    const copy = await t.api.ok(duplicatePrimaryItemContract, { params: { id: item.id } }, { token: w.guest });
     expect(await projectTaskTitlesUnder(w, copy.id)).toEqual(["見積書の作成"]);
-    const childCopy = await ok<{ id: string }>(api("POST", `/app/secondary-item/${child.id}/duplicate`, w.guest), 201);
-    const list = await ok<{ items: { title: string; secondary_item_id: string | null }[] }>(
-      api(
-        "GET",
-        `/app/task/list?workspace_id=${w.workspaceId}&tab=project&project_id=${w.projectId}&per_page=100`,
-        w.owner,
-      ),
+    const childCopy = await t.api.ok(duplicateSecondaryItemContract, { params: { id: child.id } }, { token: w.guest });
+    const list = await t.api.ok(
+      listTasksContract,
+      { query: { workspace_id: w.workspaceId, tab: "project", project_id: w.projectId, per_page: "100" } },
+      { token: w.owner },
     );
     expect(list.items.filter((task) => task.secondary_item_id === childCopy.id)).toEqual([]);
     // Who sees everything still copies everything.
-    const full = await ok<{ id: string }>(api("POST", `/app/primary-item/${item.id}/duplicate`, w.owner), 201);
+    const full = await t.api.ok(duplicatePrimaryItemContract, { params: { id: item.id } }, { token: w.owner });
     expect(await projectTaskTitlesUnder(w, full.id)).toEqual(["社外秘の与信判断", "社外秘の値引き案", "見積書の作成"]);
   });
 
   it("a member with the project permission outside the project copies none of its tasks", async () => {
     const w = await world();
     const { item } = await projectTree(w);
-    const copy = await ok<{ id: string }>(api("POST", `/app/primary-item/${item.id}/duplicate`, w.manager), 201);
+    const copy = await t.api.ok(duplicatePrimaryItemContract, { params: { id: item.id } }, { token: w.manager });
     expect(await projectTaskTitlesUnder(w, copy.id)).toEqual([]);
   });
 
   it("saving an item as a template takes only the tasks the caller sees", async () => {
     const w = await world();
     const { item, child } = await projectTree(w);
-    const saved = await ok<{ body: unknown }>(
-      api("POST", "/app/primary-item-tpl/from-item", w.guest, { primary_item_id: item.id }),
-      201,
+    const saved = await t.api.ok(
+      savePrimaryItemAsTplContract,
+      { body: { primary_item_id: item.id } },
+      { token: w.guest },
     );
     const text = JSON.stringify(saved);
     expect(text).toContain("見積書の作成");
     expect(text).not.toContain("社外秘");
     expect(text).not.toContain("原価率");
-    const fromChild = await ok(
-      api("POST", "/app/secondary-item-tpl/from-item", w.guest, { secondary_item_id: child.id }),
-      201,
+    const fromChild = await t.api.ok(
+      saveSecondaryItemAsTplContract,
+      { body: { secondary_item_id: child.id } },
+      { token: w.guest },
     );
     expect(JSON.stringify(fromChild)).not.toContain("社外秘");
   });
@@ -209,28 +232,31 @@ describe("copies take only what the copier sees", () => {
   it("duplicating an agenda item copies only the action items the copier sees", async () => {
     const w = await world();
     const m = await newMeeting(w);
-    const item = await ok<{ id: string }>(
-      api("POST", "/app/primary-item/new", w.organizer, {
-        workspace_id: w.workspaceId,
-        meeting_id: m.id,
-        name: "人事",
-      }),
-      201,
+    const item = await t.api.ok(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: m.id,
+          name: "人事",
+        },
+      },
+      { token: w.organizer },
     );
     await newTask(w, { title: "社外秘の異動案", primary_item_id: item.id, assignee_id: w.participantId }, w.organizer);
     // The manage_meetings holder sees the meeting and its agenda, but not the task.
-    expect((await api("GET", `/app/primary-item/${item.id}`, w.manager)).status).toBe(200);
-    const copy = await ok<{ id: string }>(api("POST", `/app/primary-item/${item.id}/duplicate`, w.manager), 201);
-    const page = await ok<{ action_items: { title: string; primary_item_id: string }[] }>(
-      api("GET", `/app/meeting/${m.id}`, w.organizer),
+    expect((await t.api.call(getPrimaryItemContract, { params: { id: item.id } }, { token: w.manager })).status).toBe(
+      200,
     );
+    const copy = await t.api.ok(duplicatePrimaryItemContract, { params: { id: item.id } }, { token: w.manager });
+    const page = await t.api.ok(getMeetingContract, { params: { id: m.id } }, { token: w.organizer });
     expect(page.action_items.filter((task) => task.primary_item_id === copy.id)).toEqual([]);
     expect(page.action_items.map((task) => task.title)).toEqual(["社外秘の異動案"]);
   });
 });
 
 describe("series and carry-over", () => {
-  const weeklyMondays = {
+  const weeklyMondays: RecurrenceRuleInput = {
     frequency: "weekly",
     weekdays: [1],
     start_date: "2026-11-30",
@@ -240,34 +266,46 @@ describe("series and carry-over", () => {
   /** A weekly series of the organiser and the participant; the colleague is added to the second occurrence alone. */
   async function series(w: World) {
     const m = await newMeeting(w, { name: "人事定例" });
-    const set = await ok<{ series: { id: string }[] }>(
-      api("PUT", `/app/meeting/${m.id}/periodic`, w.organizer, { rule: weeklyMondays }),
+    const set = await t.api.ok(
+      putMeetingPeriodicContract,
+      { params: { id: m.id }, body: { rule: weeklyMondays } },
+      { token: w.organizer },
     );
     const [first, second] = set.series;
-    await ok(
-      api("PATCH", `/app/meeting/${second!.id}`, w.organizer, {
-        participant_ids: [w.participantId, w.colleagueId],
-      }),
+    await t.api.ok(
+      updateMeetingContract,
+      {
+        params: { id: second!.id },
+        body: {
+          participant_ids: [w.participantId, w.colleagueId],
+        },
+      },
+      { token: w.organizer },
     );
-    await ok(
-      api("POST", "/app/primary-item/new", w.organizer, {
-        workspace_id: w.workspaceId,
-        meeting_id: first!.id,
-        name: "退職面談の件",
-      }),
-      201,
+    await t.api.ok(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: first!.id,
+          name: "退職面談の件",
+        },
+      },
+      { token: w.organizer },
     );
-    expect((await api("GET", `/app/meeting/${first!.id}`, w.colleague)).status).toBe(404);
+    expect((await t.api.call(getMeetingContract, { params: { id: first!.id } }, { token: w.colleague })).status).toBe(
+      404,
+    );
     return { first: first!, second: second!, all: set.series };
   }
 
   it("the series panel lists only the occurrences the caller may open", async () => {
     const w = await world();
     const s = await series(w);
-    const page = await ok<{ series: { id: string }[] }>(api("GET", `/app/meeting/${s.second.id}`, w.colleague));
+    const page = await t.api.ok(getMeetingContract, { params: { id: s.second.id } }, { token: w.colleague });
     expect(page.series.map((o) => o.id)).toEqual([s.second.id]);
     // The organiser still sees the whole series.
-    const full = await ok<{ series: { id: string }[] }>(api("GET", `/app/meeting/${s.second.id}`, w.organizer));
+    const full = await t.api.ok(getMeetingContract, { params: { id: s.second.id } }, { token: w.organizer });
     expect(full.series.map((o) => o.id)).toEqual(s.all.map((o) => o.id));
   });
 
@@ -283,9 +321,13 @@ describe("series and carry-over", () => {
           await waitForJob(t.ctx.db, id!);
         }
         const colleague = await signIn(w.colleagueEmail);
-        expect((await api("GET", `/app/meeting/${s.second.id}`, colleague)).status).toBe(200);
-        const agenda = await ok<{ items: { name: string }[] }>(
-          api("GET", `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${s.second.id}`, colleague),
+        expect(
+          (await t.api.call(getMeetingContract, { params: { id: s.second.id } }, { token: colleague })).status,
+        ).toBe(200);
+        const agenda = await t.api.ok(
+          listPrimaryItemsContract,
+          { query: { workspace_id: w.workspaceId, meeting_id: s.second.id } },
+          { token: colleague },
         );
         expect(agenda.items).toEqual([]);
         // Where the people are the same, the agenda is carried as before: the third occurrence gets nothing from
@@ -328,12 +370,10 @@ describe("double-booking warnings", () => {
       },
     ]);
     // Read again, as the page does: the same.
-    const page = await ok<{ warnings: unknown[] }>(api("GET", `/app/meeting/${mine.id}`, w.colleague));
+    const page = await t.api.ok(getMeetingContract, { params: { id: mine.id } }, { token: w.colleague });
     expect(page.warnings).toEqual(mine.warnings);
     // Someone who may see the other meeting is told which one it is.
-    const seen = await ok<{ warnings: { meeting_id: string | null; message: string }[] }>(
-      api("GET", `/app/meeting/${mine.id}`, w.owner),
-    );
+    const seen = await t.api.ok(getMeetingContract, { params: { id: mine.id } }, { token: w.owner });
     expect(seen.warnings.map((warning) => warning.meeting_id)).toEqual([secret.id, secret.id]);
     expect(seen.warnings[0]!.message).toContain("「退職面談（極秘）」");
   });
@@ -342,30 +382,44 @@ describe("double-booking warnings", () => {
 describe("guests and meetings (decision 0015)", () => {
   it("a guest sees the meetings they take part in, not the other meetings of their group", async () => {
     const w = await world();
-    const group = await ok<{ id: string }>(
-      api("POST", "/app/group/new", w.owner, {
-        workspace_id: w.workspaceId,
-        name: "営業部",
-        member_ids: [w.guestId, w.participantId],
-      }),
-      201,
+    const group = await t.api.ok(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          name: "営業部",
+          member_ids: [w.guestId, w.participantId],
+        },
+      },
+      { token: w.owner },
     );
     const groupMeeting = await newMeeting(w, { name: "営業部の予算会議", group_id: group.id });
-    await ok(api("PATCH", `/app/meeting/${groupMeeting.id}`, w.organizer, { minutes: "<p>来期の予算は据え置き</p>" }));
-    const item = await ok<{ id: string }>(
-      api("POST", "/app/primary-item/new", w.organizer, {
-        workspace_id: w.workspaceId,
-        meeting_id: groupMeeting.id,
-        name: "予算",
-      }),
-      201,
+    await t.api.ok(
+      updateMeetingContract,
+      { params: { id: groupMeeting.id }, body: { minutes: "<p>来期の予算は据え置き</p>" } },
+      { token: w.organizer },
+    );
+    const item = await t.api.ok(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: groupMeeting.id,
+          name: "予算",
+        },
+      },
+      { token: w.organizer },
     );
     const theirs = await newMeeting(w, { name: "取引先との打合せ", participant_ids: [w.participantId, w.guestId] });
     // A member of the group still sees the group's meeting.
-    expect((await api("GET", `/app/meeting/${groupMeeting.id}`, w.participant)).status).toBe(200);
+    expect(
+      (await t.api.call(getMeetingContract, { params: { id: groupMeeting.id } }, { token: w.participant })).status,
+    ).toBe(200);
 
-    const list = await ok<{ items: { id: string }[] }>(
-      api("GET", `/app/meeting/list?workspace_id=${w.workspaceId}&from=2026-11-30&to=2026-11-30`, w.guest),
+    const list = await t.api.ok(
+      listMeetingsContract,
+      { query: { workspace_id: w.workspaceId, from: "2026-11-30", to: "2026-11-30" } },
+      { token: w.guest },
     );
     expect(list.items.map((m) => m.id)).toEqual([theirs.id]);
     for (const url of [
@@ -374,24 +428,34 @@ describe("guests and meetings (decision 0015)", () => {
       `/app/primary-item/${item.id}`,
       `/app/primary-item/list?workspace_id=${w.workspaceId}&meeting_id=${groupMeeting.id}`,
     ]) {
-      const res = await api("GET", url, w.guest);
+      const res = await t.api.raw({ method: "GET", url, token: w.guest });
       expect(res.status, url).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain("予算");
     }
-    expect((await api("PATCH", `/app/meeting/${groupMeeting.id}`, w.guest, { minutes: "<p>x</p>" })).status).toBe(404);
-    expect((await api("GET", `/app/meeting/${theirs.id}`, w.guest)).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          updateMeetingContract,
+          { params: { id: groupMeeting.id }, body: { minutes: "<p>x</p>" } },
+          { token: w.guest },
+        )
+      ).status,
+    ).toBe(404);
+    expect((await t.api.call(getMeetingContract, { params: { id: theirs.id } }, { token: w.guest })).status).toBe(200);
   });
 
   it("a guest's .ics, invitation mail and calendar feed carry no staff e-mail address but their own", async () => {
     const w = await world();
     const m = await newMeeting(w, { name: "取引先との打合せ", participant_ids: [w.participantId, w.guestId] });
-    const ics = String((await api("GET", `/app/meeting/${m.id}/ical`, w.guest)).body);
+    const ics = String((await t.api.call(meetingIcalContract, { params: { id: m.id } }, { token: w.guest })).body);
     expect(ics).toContain("BEGIN:VEVENT");
     const unfolded = ics.replace(/\r\n[ \t]/g, "").toLowerCase();
     expect(unfolded).toContain(w.guestEmail.toLowerCase());
     for (const email of [w.organizerEmail, w.participantEmail]) expect(unfolded).not.toContain(email.toLowerCase());
     // Staff still get the addresses, as the invitation mails carry them.
-    const staffIcs = String((await api("GET", `/app/meeting/${m.id}/ical`, w.participant)).body)
+    const staffIcs = String(
+      (await t.api.call(meetingIcalContract, { params: { id: m.id } }, { token: w.participant })).body,
+    )
       .replace(/\r\n[ \t]/g, "")
       .toLowerCase();
     expect(staffIcs).toContain(w.organizerEmail.toLowerCase());
@@ -412,9 +476,9 @@ describe("guests and meetings (decision 0015)", () => {
         .toLowerCase(),
     ).toContain(w.guestEmail.toLowerCase());
 
-    const made = await ok<{ url: string }>(api("POST", "/app/calendar-feed", w.guest, { workspace_id: w.workspaceId }));
-    const url = new URL(made.url);
-    const feed = await call(t.app, { method: "GET", url: url.pathname + url.search });
+    const made = await t.api.ok(newCalendarFeedContract, { body: { workspace_id: w.workspaceId } }, { token: w.guest });
+    const url = new URL(made.url!);
+    const feed = await t.api.raw({ method: "GET", url: url.pathname + url.search });
     expect(feed.status).toBe(200);
     const feedText = String(feed.body)
       .replace(/\r\n[ \t]/g, "")
@@ -429,41 +493,65 @@ describe("existence oracles", () => {
   it("reordering next to a hidden agenda item answers the same 404 as an unknown id", async () => {
     const w = await world();
     const hidden = await newMeeting(w, { name: "役員会議", participant_ids: [] }, w.organizer);
-    const hiddenItem = await ok<{ id: string }>(
-      api("POST", "/app/primary-item/new", w.organizer, {
-        workspace_id: w.workspaceId,
-        meeting_id: hidden.id,
-        name: "秘",
-      }),
-      201,
+    const hiddenItem = await t.api.ok(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: hidden.id,
+          name: "秘",
+        },
+      },
+      { token: w.organizer },
     );
     const mine = await newMeeting(w, { name: "朝会", participant_ids: [] }, w.colleague);
-    const item = await ok<{ id: string }>(
-      api("POST", "/app/primary-item/new", w.colleague, {
-        workspace_id: w.workspaceId,
-        meeting_id: mine.id,
-        name: "進捗",
-      }),
-      201,
+    const item = await t.api.ok(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: mine.id,
+          name: "進捗",
+        },
+      },
+      { token: w.colleague },
     );
-    const unknown = await api("PUT", `/app/primary-item/${item.id}/position`, w.colleague, { prev_id: UNKNOWN_ID });
-    const nextToHidden = await api("PUT", `/app/primary-item/${item.id}/position`, w.colleague, {
-      prev_id: hiddenItem.id,
-    });
+    const unknown = await t.api.call(
+      putPrimaryItemPositionContract,
+      { params: { id: item.id }, body: { prev_id: UNKNOWN_ID } },
+      { token: w.colleague },
+    );
+    const nextToHidden = await t.api.call(
+      putPrimaryItemPositionContract,
+      {
+        params: { id: item.id },
+        body: {
+          prev_id: hiddenItem.id,
+        },
+      },
+      { token: w.colleague },
+    );
     expect(unknown.status).toBe(404);
     expect(nextToHidden.status).toBe(404);
     expect(nextToHidden.body).toEqual(unknown.body);
     // A neighbour the caller sees in another list is still a bad drop.
     const other = await newMeeting(w, { name: "夕会", participant_ids: [] }, w.colleague);
-    const otherItem = await ok<{ id: string }>(
-      api("POST", "/app/primary-item/new", w.colleague, {
-        workspace_id: w.workspaceId,
-        meeting_id: other.id,
-        name: "x",
-      }),
-      201,
+    const otherItem = await t.api.ok(
+      newPrimaryItemContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          meeting_id: other.id,
+          name: "x",
+        },
+      },
+      { token: w.colleague },
     );
-    const elsewhere = await api("PUT", `/app/primary-item/${item.id}/position`, w.colleague, { prev_id: otherItem.id });
+    const elsewhere = await t.api.call(
+      putPrimaryItemPositionContract,
+      { params: { id: item.id }, body: { prev_id: otherItem.id } },
+      { token: w.colleague },
+    );
     expect(elsewhere.status).toBe(400);
   });
 });

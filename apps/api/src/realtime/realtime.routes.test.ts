@@ -2,10 +2,24 @@
  * /app/realtime with real WebSocket clients against the listening API: who may connect, who may subscribe,
  * and which committed changes reach whom (DOMAIN.md "Realtime").
  */
+
+import { logoutContract } from "@tasuki/contract/auth/logout.contract";
+import { renewTokenContract } from "@tasuki/contract/auth/renew-token.contract";
+import { newGroupContract } from "@tasuki/contract/group/group.contracts";
+import { newMeetingContract, updateMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
+import { newPrimaryItemContract } from "@tasuki/contract/primary-item/primary-item.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import {
+  deleteTaskContract,
+  newTaskContract,
+  newTasksContract,
+  updateTaskContract,
+} from "@tasuki/contract/task/task.contracts";
+import { putWorkspaceUserStatusContract } from "@tasuki/contract/workspace-user/workspace-user-by-id.contract";
 import { sql } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addStaff, call, createTestApp, signUpWithWorkspace, type TestApp } from "../../test/test-app.ts";
+import { addStaff, createTestApp, signUpWithWorkspace, type TestApp } from "../../test/test-app.ts";
 import { deriveKeys, signRealtimeToken } from "../lib/tokens.ts";
 import { RealtimeTestClient } from "./realtime-test-client.ts";
 
@@ -131,19 +145,11 @@ describe("connecting", () => {
   it("re-authenticates with a renewed token, and closes the connection when the session is signed out", async () => {
     const owner = await signUpWithWorkspace(t);
     const client = await connect(owner.tokens.realtime_token, [owner.workspace.id]);
-    const renewed = await call(t.app, {
-      method: "POST",
-      url: "/app/auth/renew-token",
-      payload: { refresh_token: owner.tokens.refresh_token },
-    });
+    const renewed = await t.api.call(renewTokenContract, { body: { refresh_token: owner.tokens.refresh_token } });
     expect(renewed.status).toBe(200);
     await client.auth(renewed.body.realtime_token);
     await sentinel(owner.workspace.id, client);
-    await call(t.app, {
-      method: "POST",
-      url: "/app/auth/logout",
-      payload: { refresh_token: renewed.body.refresh_token },
-    });
+    await t.api.call(logoutContract, { body: { refresh_token: renewed.body.refresh_token } });
     expect((await client.closed).code).toBe(4401);
   }, 30_000);
 });
@@ -166,24 +172,22 @@ describe("events", () => {
       connect(stranger.tokens.realtime_token, [stranger.workspace.id]),
     ]);
 
-    const created = await call(t.app, {
-      method: "POST",
-      url: "/app/task/new",
-      token: owner.tokens.access_token,
-      payload: { workspace_id: ws, title: "見積書を送る", assignee_id: assignee.staffId },
-    });
+    const created = await t.api.call(
+      newTaskContract,
+      { body: { workspace_id: ws, title: "見積書を送る", assignee_id: assignee.staffId } },
+      { token: owner.tokens.access_token },
+    );
     expect(created.status).toBe(201);
     const taskId = created.body.id as string;
     const expected = { type: "event", workspace_id: ws, entity: "task", id: taskId, action: "created" };
     expect(await ownerClient.next((m) => m.id === taskId)).toEqual({ ...expected, at: expect.any(String) });
     expect(await assigneeClient.next((m) => m.id === taskId)).toEqual({ ...expected, at: expect.any(String) });
 
-    const updated = await call(t.app, {
-      method: "PATCH",
-      url: `/app/task/${taskId}`,
-      token: assignee.tokens.access_token,
-      payload: { title: "見積書を再送する" },
-    });
+    const updated = await t.api.call(
+      updateTaskContract,
+      { params: { id: taskId }, body: { title: "見積書を再送する" } },
+      { token: assignee.tokens.access_token },
+    );
     expect(updated.status).toBe(200);
     await ownerClient.next((m) => m.id === taskId && m.action === "updated");
     await assigneeClient.next((m) => m.id === taskId && m.action === "updated");
@@ -196,28 +200,26 @@ describe("events", () => {
     expect(strangerClient.events({ entity: "task" })).toEqual([]);
 
     // Made public: now every member hears of it; a guest still does not (guests see only their own tasks).
-    await call(t.app, {
-      method: "PATCH",
-      url: `/app/task/${taskId}`,
-      token: owner.tokens.access_token,
-      payload: { is_public: true },
-    });
+    await t.api.call(
+      updateTaskContract,
+      { params: { id: taskId }, body: { is_public: true } },
+      { token: owner.tokens.access_token },
+    );
     await otherClient.next((m) => m.id === taskId && m.action === "updated");
     // Reassigned to the other member: the former assignee hears that it left them.
     const seen = assigneeClient.messages.length;
-    await call(t.app, {
-      method: "PATCH",
-      url: `/app/task/${taskId}`,
-      token: owner.tokens.access_token,
-      payload: { is_public: false, assignee_id: other.staffId },
-    });
+    await t.api.call(
+      updateTaskContract,
+      { params: { id: taskId }, body: { is_public: false, assignee_id: other.staffId } },
+      { token: owner.tokens.access_token },
+    );
     await assigneeClient.next((m) => m.id === taskId && m.action === "updated", 5_000, seen);
 
-    const deleted = await call(t.app, {
-      method: "DELETE",
-      url: `/app/task/${taskId}`,
-      token: owner.tokens.access_token,
-    });
+    const deleted = await t.api.call(
+      deleteTaskContract,
+      { params: { id: taskId } },
+      { token: owner.tokens.access_token },
+    );
     expect(deleted.status).toBe(200);
     await otherClient.next((m) => m.id === taskId && m.action === "deleted");
     await sentinel(ws, guestClient);
@@ -233,19 +235,17 @@ describe("events", () => {
       connect(insider.tokens.realtime_token, [ws]),
       connect(outsider.tokens.realtime_token, [ws]),
     ]);
-    const project = await call(t.app, {
-      method: "POST",
-      url: "/app/project/new",
-      token: owner.tokens.access_token,
-      payload: { workspace_id: ws, name: "新規事業準備", member_ids: [insider.staffId] },
-    });
+    const project = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: ws, name: "新規事業準備", member_ids: [insider.staffId] } },
+      { token: owner.tokens.access_token },
+    );
     expect(project.status).toBe(201);
-    const item = await call(t.app, {
-      method: "POST",
-      url: "/app/primary-item/new",
-      token: owner.tokens.access_token,
-      payload: { workspace_id: ws, project_id: project.body.id, name: "市場調査" },
-    });
+    const item = await t.api.call(
+      newPrimaryItemContract,
+      { body: { workspace_id: ws, project_id: project.body.id, name: "市場調査" } },
+      { token: owner.tokens.access_token },
+    );
     expect(item.status).toBe(201);
     for (const client of [ownerClient, insiderClient]) {
       await client.next((m) => m.entity === "project" && m.id === project.body.id);
@@ -268,32 +268,31 @@ describe("events", () => {
       connect(participant.tokens.realtime_token, [ws]),
       connect(other.tokens.realtime_token, [ws]),
     ]);
-    const meeting = await call(t.app, {
-      method: "POST",
-      url: "/app/meeting/new",
-      token: organizer.tokens.access_token,
-      payload: {
-        workspace_id: ws,
-        name: "週次定例",
-        starts_at: "2026-12-01T10:00:00+09:00",
-        ends_at: "2026-12-01T11:00:00+09:00",
-        participant_ids: [participant.staffId],
+    const meeting = await t.api.call(
+      newMeetingContract,
+      {
+        body: {
+          workspace_id: ws,
+          name: "週次定例",
+          starts_at: "2026-12-01T10:00:00+09:00",
+          ends_at: "2026-12-01T11:00:00+09:00",
+          participant_ids: [participant.staffId],
+        },
       },
-    });
+      { token: organizer.tokens.access_token },
+    );
     expect(meeting.status).toBe(201);
-    const item = await call(t.app, {
-      method: "POST",
-      url: "/app/primary-item/new",
-      token: organizer.tokens.access_token,
-      payload: { workspace_id: ws, meeting_id: meeting.body.id, name: "進捗確認" },
-    });
+    const item = await t.api.call(
+      newPrimaryItemContract,
+      { body: { workspace_id: ws, meeting_id: meeting.body.id, name: "進捗確認" } },
+      { token: organizer.tokens.access_token },
+    );
     expect(item.status).toBe(201);
-    const minutes = await call(t.app, {
-      method: "PATCH",
-      url: `/app/meeting/${meeting.body.id}`,
-      token: organizer.tokens.access_token,
-      payload: { minutes: "<p>決定</p>", minutes_version: 0 },
-    });
+    const minutes = await t.api.call(
+      updateMeetingContract,
+      { params: { id: meeting.body.id }, body: { minutes: "<p>決定</p>", minutes_version: 0 } },
+      { token: organizer.tokens.access_token },
+    );
     expect(minutes.status).toBe(200);
     await participantClient.next((m) => m.entity === "meeting" && m.id === meeting.body.id && m.action === "created");
     await participantClient.next((m) => m.entity === "primary_item" && m.id === item.body.id);
@@ -312,31 +311,31 @@ describe("events", () => {
       addStaff(t, ws, "guest"),
       addStaff(t, ws, "guest"),
     ]);
-    const group = await call(t.app, {
-      method: "POST",
-      url: "/app/group/new",
-      token: owner.tokens.access_token,
-      payload: { workspace_id: ws, name: "営業部", member_ids: [member.staffId, groupGuest.staffId] },
-    });
+    const group = await t.api.call(
+      newGroupContract,
+      { body: { workspace_id: ws, name: "営業部", member_ids: [member.staffId, groupGuest.staffId] } },
+      { token: owner.tokens.access_token },
+    );
     expect(group.status).toBe(201);
     const [memberClient, groupGuestClient, invitedGuestClient] = await Promise.all([
       connect(member.tokens.realtime_token, [ws]),
       connect(groupGuest.tokens.realtime_token, [ws]),
       connect(invitedGuest.tokens.realtime_token, [ws]),
     ]);
-    const meeting = await call(t.app, {
-      method: "POST",
-      url: "/app/meeting/new",
-      token: organizer.tokens.access_token,
-      payload: {
-        workspace_id: ws,
-        name: "営業部の予算会議",
-        starts_at: "2026-12-01T10:00:00+09:00",
-        ends_at: "2026-12-01T11:00:00+09:00",
-        group_id: group.body.id,
-        participant_ids: [invitedGuest.staffId],
+    const meeting = await t.api.call(
+      newMeetingContract,
+      {
+        body: {
+          workspace_id: ws,
+          name: "営業部の予算会議",
+          starts_at: "2026-12-01T10:00:00+09:00",
+          ends_at: "2026-12-01T11:00:00+09:00",
+          group_id: group.body.id,
+          participant_ids: [invitedGuest.staffId],
+        },
       },
-    });
+      { token: organizer.tokens.access_token },
+    );
     expect(meeting.status).toBe(201);
     await memberClient.next((m) => m.entity === "meeting" && m.id === meeting.body.id);
     await invitedGuestClient.next((m) => m.entity === "meeting" && m.id === meeting.body.id);
@@ -351,38 +350,37 @@ describe("events", () => {
     const [organizer, participant] = await Promise.all([addStaff(t, ws, "member"), addStaff(t, ws, "member")]);
     const participantClient = await connect(participant.tokens.realtime_token, [ws]);
     const meetingOf = async (name: string, participantIds: string[]) => {
-      const res = await call(t.app, {
-        method: "POST",
-        url: "/app/meeting/new",
-        token: organizer.tokens.access_token,
-        payload: {
-          workspace_id: ws,
-          name,
-          starts_at: "2026-12-02T10:00:00+09:00",
-          ends_at: "2026-12-02T11:00:00+09:00",
-          participant_ids: participantIds,
+      const res = await t.api.call(
+        newMeetingContract,
+        {
+          body: {
+            workspace_id: ws,
+            name,
+            starts_at: "2026-12-02T10:00:00+09:00",
+            ends_at: "2026-12-02T11:00:00+09:00",
+            participant_ids: participantIds,
+          },
         },
-      });
+        { token: organizer.tokens.access_token },
+      );
       expect(res.status).toBe(201);
       return res.body.id as string;
     };
     const shared = await meetingOf("共有する会議", [participant.staffId]);
     const closed = await meetingOf("別の会議", []);
     // The organiser's own private task: the participant sees it only as an action item of the shared meeting.
-    const task = await call(t.app, {
-      method: "POST",
-      url: "/app/task/new",
-      token: organizer.tokens.access_token,
-      payload: { workspace_id: ws, title: "議事録の清書", assignee_id: organizer.staffId, meeting_id: shared },
-    });
+    const task = await t.api.call(
+      newTaskContract,
+      { body: { workspace_id: ws, title: "議事録の清書", assignee_id: organizer.staffId, meeting_id: shared } },
+      { token: organizer.tokens.access_token },
+    );
     expect(task.status).toBe(201);
     await participantClient.next((m) => m.entity === "task" && m.id === task.body.id && m.action === "created");
-    const moved = await call(t.app, {
-      method: "PATCH",
-      url: `/app/task/${task.body.id}`,
-      token: organizer.tokens.access_token,
-      payload: { meeting_id: closed },
-    });
+    const moved = await t.api.call(
+      updateTaskContract,
+      { params: { id: task.body.id }, body: { meeting_id: closed } },
+      { token: organizer.tokens.access_token },
+    );
     expect(moved.status).toBe(200);
     await participantClient.next((m) => m.entity === "task" && m.id === task.body.id && m.action === "updated");
   });
@@ -393,12 +391,11 @@ describe("events", () => {
     const member = await addStaff(t, ws, "member");
     const client = await connect(member.tokens.realtime_token, [ws]);
     const ownerClient = await connect(owner.tokens.realtime_token, [ws]);
-    const suspended = await call(t.app, {
-      method: "PUT",
-      url: `/app/workspace-user/${member.staffId}/status`,
-      token: owner.tokens.access_token,
-      payload: { status: "suspended" },
-    });
+    const suspended = await t.api.call(
+      putWorkspaceUserStatusContract,
+      { params: { id: member.staffId }, body: { status: "suspended" } },
+      { token: owner.tokens.access_token },
+    );
     expect(suspended.status).toBe(200);
     const change = await client.next((m) => m.entity === "workspace_user_event");
     expect(change).toEqual({
@@ -449,12 +446,11 @@ describe("events", () => {
       })
       .catch(() => {});
     const titles = Array.from({ length: 45 }, (_, i) => ({ title: `一括 ${i + 1}` }));
-    const bulk = await call(t.app, {
-      method: "POST",
-      url: "/app/task/list",
-      token: owner.tokens.access_token,
-      payload: { workspace_id: ws, items: titles },
-    });
+    const bulk = await t.api.call(
+      newTasksContract,
+      { body: { workspace_id: ws, items: titles } },
+      { token: owner.tokens.access_token },
+    );
     expect(bulk.status).toBe(201);
     await sentinel(ws, client);
     expect(client.events({ entity: "workspace", id: ws })).toEqual([]);

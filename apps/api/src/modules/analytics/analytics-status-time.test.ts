@@ -13,15 +13,20 @@
  * November's three completions: 未着手 (10 + 12 + 12) / 3 = 11.3 h, 進行中 (50 + 36 + 36) / 3 = 40.7 h on average;
  * lead time (68 + 48 + 48) / 3 h = 2.3 days on average, 48 h = 2 days the median.
  */
+
+import { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import { duplicateTaskContract } from "@tasuki/contract/task/duplicate-task.contract";
+import { newTaskContract, putTaskStatusContract, updateTasksContract } from "@tasuki/contract/task/task.contracts";
+import type { TaskStatus } from "@tasuki/contract/task/task.schema";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { auditLogs } from "../../db/schema/audit-logs.ts";
 import { tasks } from "../../db/schema/tasks.ts";
 
 const HOUR = 3600 * 1000;
 let t: TestApp;
-const api = apiAs(() => t);
 let workspaceId: string;
 let token: string;
 let ids: { r: string; b1: string; b2: string };
@@ -46,11 +51,17 @@ beforeAll(async () => {
   workspaceId = owner.workspace.id;
   token = owner.tokens.access_token;
   const newTask = async (title: string) => {
-    const res = await api("POST", "/app/task/new", token, {
-      workspace_id: workspaceId,
-      title,
-      expires_at: "2026-11-30",
-    });
+    const res = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          title,
+          expires_at: "2026-11-30",
+        },
+      },
+      { token },
+    );
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -58,15 +69,19 @@ beforeAll(async () => {
   // Access tokens last 30 minutes on the injected clock: sign in again after each jump.
   const at = async (hours: number) => {
     t.advance(t0.getTime() + hours * HOUR - t.ctx.now().getTime());
-    const res = await api("POST", "/app/auth/login-with-email", undefined, { email: owner.email, password: PASSWORD });
+    const res = await t.api.call(loginWithEmailContract, { body: { email: owner.email, password: PASSWORD } });
     token = res.body.access_token;
   };
-  const status = async (id: string, to: string) => {
-    const res = await api("PUT", `/app/task/${id}/status`, token, { status: to });
+  const status = async (id: string, to: TaskStatus) => {
+    const res = await t.api.call(putTaskStatusContract, { params: { id }, body: { status: to } }, { token });
     expect(res.status).toBe(200);
   };
-  const bulk = async (to: string) => {
-    const res = await api("PATCH", "/app/task/list", token, { ids: [ids.b1, ids.b2], changes: { status: to } });
+  const bulk = async (to: TaskStatus) => {
+    const res = await t.api.call(
+      updateTasksContract,
+      { body: { ids: [ids.b1, ids.b2], changes: { status: to } } },
+      { token },
+    );
     expect(res.status).toBe(200);
   };
   await at(10);
@@ -106,10 +121,10 @@ describe("time in status kept on the task", () => {
   });
 
   it("answers the month's lead time and time in status from those columns", async () => {
-    const res = await api(
-      "GET",
-      `/app/analytics/summary?workspace_id=${workspaceId}&scope=workspace&scope_id=${workspaceId}&period=month`,
-      token,
+    const res = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: { workspace_id: workspaceId, scope: "workspace", scope_id: workspaceId, period: "month" } },
+      { token },
     );
     expect(res.status).toBe(200);
     expect(res.body.completed).toBe(3);
@@ -132,7 +147,7 @@ describe("time in status kept on the task", () => {
   });
 
   it("starts a copy's time in status afresh", async () => {
-    const copy = await api("POST", `/app/task/${ids.r}/duplicate`, token);
+    const copy = await t.api.call(duplicateTaskContract, { params: { id: ids.r } }, { token });
     expect(copy.status).toBe(201);
     expect(await row(copy.body.id)).toEqual({
       statusChangedAt: null,

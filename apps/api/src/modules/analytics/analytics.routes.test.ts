@@ -11,14 +11,30 @@
  *  T6 C, no group, no deadline     — open, seen only by the owner/admin and C
  * Now: Wed 25 Nov 2026 12:00.
  */
+
+import type { AnalyticsBreakdownBy, AnalyticsScopeKind } from "@tasuki/contract/analytics/analytics.schema";
+import { getAnalyticsBreakdownContract } from "@tasuki/contract/analytics/get-analytics-breakdown.contract";
+import { getAnalyticsMeetingsContract } from "@tasuki/contract/analytics/get-analytics-meetings.contract";
+import { getAnalyticsSummaryContract } from "@tasuki/contract/analytics/get-analytics-summary.contract";
+import { getAnalyticsWorkloadContract } from "@tasuki/contract/analytics/get-analytics-workload.contract";
+import { listAnalyticsScopesContract } from "@tasuki/contract/analytics/list-analytics-scopes.contract";
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import type { Permission } from "@tasuki/contract/authority/authority.schema";
+import type { ContractBody, ContractQuery } from "@tasuki/contract/common/define-contract";
+import { newGroupContract, updateGroupContract } from "@tasuki/contract/group/group.contracts";
+import { newMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
 import { tokyoIso } from "@tasuki/contract/rules/tokyo-date";
+import { deleteTaskContract, newTaskContract, putTaskStatusContract } from "@tasuki/contract/task/task.contracts";
+import type { TaskStatus } from "@tasuki/contract/task/task.schema";
+import { updateWorkspaceContract } from "@tasuki/contract/workspace/update-workspace.contract";
+import { getWorkspaceUserMeContract } from "@tasuki/contract/workspace-user/get-workspace-user-me.contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../test/task-world.ts";
-import { addStaff, apiAs, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 
 const HOUR = 3600 * 1000;
 let t: TestApp;
-const api = apiAs(() => t);
 
 interface World {
   workspaceId: string;
@@ -32,17 +48,27 @@ interface World {
 }
 let w: World;
 
+/** The query naming a scope of the fixture's workspace. */
+const scoped = (scope: AnalyticsScopeKind, id: string) => ({ workspace_id: w.workspaceId, scope, scope_id: id });
+/** The same as a query string, for the refusals of queries the contract does not allow. */
 const q = (scope: string, id: string, extra = "") =>
   `workspace_id=${w.workspaceId}&scope=${scope}&scope_id=${id}${extra}`;
 
-async function setMemberRules(member: string[]) {
-  const res = await api("PATCH", `/app/workspace/${w.workspaceId}`, w.owner, {
-    authority_rules: {
-      admin: ["view_all_tasks", "view_analytics_workspace", "view_analytics_group", "view_analytics_person"],
-      member: ["create_tasks", "create_meetings", ...member],
-      guest: [],
+async function setMemberRules(member: Permission[]) {
+  const res = await t.api.call(
+    updateWorkspaceContract,
+    {
+      params: { id: w.workspaceId },
+      body: {
+        authority_rules: {
+          admin: ["view_all_tasks", "view_analytics_workspace", "view_analytics_group", "view_analytics_person"],
+          member: ["create_tasks", "create_meetings", ...member],
+          guest: [],
+        },
+      },
     },
-  });
+    { token: w.owner },
+  );
   expect(res.status).toBe(200);
 }
 
@@ -60,12 +86,18 @@ beforeAll(async () => {
   const outsider = await signUpWithWorkspace(t, "他社");
   const token = owner.tokens.access_token;
   const group = async (name: string, parent: string | null, members: string[], ws = workspaceId, tk = token) => {
-    const res = await api("POST", "/app/group/new", tk, {
-      workspace_id: ws,
-      name,
-      parent_id: parent,
-      member_ids: members,
-    });
+    const res = await t.api.call(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: ws,
+          name,
+          parent_id: parent,
+          member_ids: members,
+        },
+      },
+      { token: tk },
+    );
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -73,8 +105,8 @@ beforeAll(async () => {
   const tokyo = await group("東京課", sales, [a.staffId]);
   const dev = await group("開発部", null, [d.staffId]);
   const outsiderGroup = await group("他社の部", null, [], outsider.workspace.id, outsider.tokens.access_token);
-  const newTask = async (fields: object) => {
-    const res = await api("POST", "/app/task/new", token, { workspace_id: workspaceId, ...fields });
+  const newTask = async (fields: Omit<ContractBody<typeof newTaskContract>, "workspace_id">) => {
+    const res = await t.api.call(newTaskContract, { body: { workspace_id: workspaceId, ...fields } }, { token });
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -88,12 +120,16 @@ beforeAll(async () => {
   ];
   // Access tokens last 30 minutes on the injected clock too: sign in again after each jump.
   const login = async (email: string) => {
-    const res = await api("POST", "/app/auth/login-with-email", undefined, { email, password: PASSWORD });
+    const res = await t.api.call(loginWithEmailContract, { body: { email, password: PASSWORD } });
     expect(res.status).toBe(200);
     return res.body.access_token as string;
   };
-  const status = async (task: string, to: string) => {
-    const res = await api("PUT", `/app/task/${task}/status`, await login(a.email), { status: to });
+  const status = async (task: string, to: TaskStatus) => {
+    const res = await t.api.call(
+      putTaskStatusContract,
+      { params: { id: task }, body: { status: to } },
+      { token: await login(a.email) },
+    );
     expect(res.status).toBe(200);
   };
   t.advance(24 * HOUR); // Tue 3 Nov 09:00
@@ -129,7 +165,11 @@ afterAll(async () => {
 
 describe("summary", () => {
   it("answers this month's figures for the workspace, worked out by hand", async () => {
-    const res = await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId, "&period=month")}`, w.owner);
+    const res = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: { ...scoped("workspace", w.workspaceId), period: "month" } },
+      { token: w.owner },
+    );
     expect(res.status).toBe(200);
     const body = res.body;
     expect(body.scope).toEqual({ kind: "workspace", id: w.workspaceId, name: "株式会社分析" });
@@ -147,7 +187,11 @@ describe("summary", () => {
   });
 
   it("draws eight weeks up to the month's last week, overdue at each week's end and none for weeks to come", async () => {
-    const res = await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId)}`, w.owner);
+    const res = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: scoped("workspace", w.workspaceId) },
+      { token: w.owner },
+    );
     const weeks = res.body.weeks as {
       week_start: string;
       created: number;
@@ -172,51 +216,84 @@ describe("summary", () => {
   it("cuts periods at midnight in Tokyo, not UTC", async () => {
     // T1 was completed at 08:00 on 5 Nov in Tokyo, which is still 4 Nov in UTC.
     const day = (date: string) =>
-      api(
-        "GET",
-        `/app/analytics/summary?${q("workspace", w.workspaceId, `&period=range&from=${date}&to=${date}`)}`,
-        w.owner,
+      t.api.call(
+        getAnalyticsSummaryContract,
+        {
+          query: {
+            workspace_id: w.workspaceId,
+            scope: "workspace",
+            scope_id: w.workspaceId,
+            period: "range",
+            from: date,
+            to: date,
+          },
+        },
+        { token: w.owner },
       );
     expect((await day("2026-11-05")).body.completed).toBe(1);
     expect((await day("2026-11-04")).body.completed).toBe(0);
-    const week = await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId, "&period=week")}`, w.owner);
+    const week = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: { ...scoped("workspace", w.workspaceId), period: "week" } },
+      { token: w.owner },
+    );
     expect(week.body.period).toEqual({ kind: "week", from: "2026-11-23", to: "2026-11-29" });
     expect([week.body.due.total, week.body.created, week.body.completed]).toEqual([2, 0, 0]);
-    const quarter = await api(
-      "GET",
-      `/app/analytics/summary?${q("workspace", w.workspaceId, "&period=quarter")}`,
-      w.owner,
+    const quarter = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: { ...scoped("workspace", w.workspaceId), period: "quarter" } },
+      { token: w.owner },
     );
     expect(quarter.body.period).toEqual({ kind: "quarter", from: "2026-10-01", to: "2026-12-31" });
     expect(quarter.body.weeks).toHaveLength(14);
   });
 
   it("rolls a group's sub-groups up", async () => {
-    const sales = await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.owner);
+    const sales = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: scoped("group", w.groups.sales) },
+      { token: w.owner },
+    );
     expect(sales.body.scope).toEqual({ kind: "group", id: w.groups.sales, name: "営業部" });
     expect([sales.body.now.open, sales.body.now.overdue, sales.body.completed]).toEqual([2, 1, 2]);
-    const tokyo = await api("GET", `/app/analytics/summary?${q("group", w.groups.tokyo)}`, w.owner);
+    const tokyo = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: scoped("group", w.groups.tokyo) },
+      { token: w.owner },
+    );
     expect([tokyo.body.now.open, tokyo.body.completed]).toEqual([0, 2]);
   });
 
   it("answers a person's and a manager's figures", async () => {
-    const person = await api("GET", `/app/analytics/summary?${q("workspace_user", w.ids.a)}`, w.tokens.a);
+    const person = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: scoped("workspace_user", w.ids.a) },
+      { token: w.tokens.a },
+    );
     expect(person.status).toBe(200);
     expect([person.body.now.open, person.body.now.in_progress, person.body.completed]).toEqual([1, 1, 2]);
-    const management = await api("GET", `/app/analytics/summary?${q("management", w.ids.a)}`, w.tokens.a);
+    const management = await t.api.call(
+      getAnalyticsSummaryContract,
+      { query: scoped("management", w.ids.a) },
+      { token: w.tokens.a },
+    );
     expect(management.body.now.open).toBe(0);
   });
 });
 
 describe("workload", () => {
   it("sorts the people with the most overdue first and buckets their open tasks by deadline", async () => {
-    const res = await api("GET", `/app/analytics/workload?${q("workspace", w.workspaceId)}`, w.owner);
+    const res = await t.api.call(
+      getAnalyticsWorkloadContract,
+      { query: scoped("workspace", w.workspaceId) },
+      { token: w.owner },
+    );
     expect(res.status).toBe(200);
     expect(res.body.people).toBe(3);
     const byId = Object.fromEntries(
       (res.body.rows as { staff: { id: string } }[]).map(({ staff, ...counts }) => [staff.id, counts]),
     );
-    expect(res.body.rows[0].staff.id).toBe(w.ids.b);
+    expect(res.body.rows[0]!.staff!.id).toBe(w.ids.b);
     const zero = { overdue: 0, today: 0, within_3_days: 0, within_7_days: 0, later: 0, no_deadline: 0 };
     expect(byId[w.ids.b]).toEqual({ ...zero, open: 2, overdue: 1, within_3_days: 1 });
     expect(byId[w.ids.a]).toEqual({ ...zero, open: 1, today: 1 });
@@ -225,8 +302,12 @@ describe("workload", () => {
 });
 
 describe("breakdown", () => {
-  const rowsOf = async (scope: string, id: string, by: string) => {
-    const res = await api("GET", `/app/analytics/breakdown?${q(scope, id, `&by=${by}`)}`, w.owner);
+  const rowsOf = async (scope: AnalyticsScopeKind, id: string, by: AnalyticsBreakdownBy) => {
+    const res = await t.api.call(
+      getAnalyticsBreakdownContract,
+      { query: { workspace_id: w.workspaceId, scope, scope_id: id, by } },
+      { token: w.owner },
+    );
     expect(res.status).toBe(200);
     return res.body.rows as { key: string | null; name: string; rolled_up: boolean; total: number; open: number }[];
   };
@@ -260,33 +341,61 @@ describe("breakdown", () => {
 
 describe("who sees what", () => {
   it("answers the default rules: owner the workspace, a member only themselves, a guest nothing", async () => {
-    const owner = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.owner);
+    const owner = await t.api.call(
+      listAnalyticsScopesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
+    );
     expect(owner.body.default_scope).toEqual({ kind: "workspace", id: w.workspaceId });
     expect(owner.body.groups.map((g: { name: string }) => g.name).sort()).toEqual(
       ["営業部", "東京課", "開発部"].sort(),
     );
-    const member = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.tokens.a);
+    const member = await t.api.call(
+      listAnalyticsScopesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.tokens.a },
+    );
     expect(member.body).toMatchObject({
       default_scope: { kind: "workspace_user", id: w.ids.a },
       workspace: null,
       groups: [],
     });
-    const guest = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.tokens.guest);
+    const guest = await t.api.call(
+      listAnalyticsScopesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.tokens.guest },
+    );
     expect(guest.body).toMatchObject({ default_scope: null, me: null });
 
     expectError(
-      await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId)}`, w.tokens.a),
+      await t.api.call(
+        getAnalyticsSummaryContract,
+        { query: scoped("workspace", w.workspaceId) },
+        { token: w.tokens.a },
+      ),
       403,
       "forbidden",
     );
     expectError(
-      await api("GET", `/app/analytics/summary?${q("workspace_user", w.ids.b)}`, w.tokens.a),
+      await t.api.call(
+        getAnalyticsSummaryContract,
+        { query: scoped("workspace_user", w.ids.b) },
+        { token: w.tokens.a },
+      ),
       404,
       "not_found",
     );
-    expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.tokyo)}`, w.tokens.a), 404, "not_found");
     expectError(
-      await api("GET", `/app/analytics/workload?${q("workspace_user", w.ids.a)}`, w.tokens.guest),
+      await t.api.call(getAnalyticsSummaryContract, { query: scoped("group", w.groups.tokyo) }, { token: w.tokens.a }),
+      404,
+      "not_found",
+    );
+    expectError(
+      await t.api.call(
+        getAnalyticsWorkloadContract,
+        { query: scoped("workspace_user", w.ids.a) },
+        { token: w.tokens.guest },
+      ),
       403,
       "forbidden",
     );
@@ -295,17 +404,52 @@ describe("who sees what", () => {
   it("lets view_analytics_group reach the caller's groups below them and their people, and nothing above", async () => {
     await setMemberRules(["view_analytics_group", "view_analytics_person"]);
     try {
-      const scopes = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.tokens.b);
+      const scopes = await t.api.call(
+        listAnalyticsScopesContract,
+        { query: { workspace_id: w.workspaceId } },
+        { token: w.tokens.b },
+      );
       expect(scopes.body.default_scope).toEqual({ kind: "group", id: w.groups.sales });
       expect(scopes.body.groups.map((g: { id: string }) => g.id)).toEqual([w.groups.sales, w.groups.tokyo]);
       // B (営業部) sees 東京課 below and A who is in it; A (東京課) does not see 営業部 above, nor B.
-      expect((await api("GET", `/app/analytics/summary?${q("group", w.groups.tokyo)}`, w.tokens.b)).status).toBe(200);
-      expect((await api("GET", `/app/analytics/workload?${q("workspace_user", w.ids.a)}`, w.tokens.b)).status).toBe(
-        200,
+      expect(
+        (
+          await t.api.call(
+            getAnalyticsSummaryContract,
+            { query: scoped("group", w.groups.tokyo) },
+            { token: w.tokens.b },
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await t.api.call(
+            getAnalyticsWorkloadContract,
+            { query: scoped("workspace_user", w.ids.a) },
+            { token: w.tokens.b },
+          )
+        ).status,
+      ).toBe(200);
+      expectError(
+        await t.api.call(
+          getAnalyticsSummaryContract,
+          { query: scoped("group", w.groups.sales) },
+          { token: w.tokens.a },
+        ),
+        404,
       );
-      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.a), 404);
-      expectError(await api("GET", `/app/analytics/summary?${q("workspace_user", w.ids.b)}`, w.tokens.a), 404);
-      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.dev)}`, w.tokens.b), 404);
+      expectError(
+        await t.api.call(
+          getAnalyticsSummaryContract,
+          { query: scoped("workspace_user", w.ids.b) },
+          { token: w.tokens.a },
+        ),
+        404,
+      );
+      expectError(
+        await t.api.call(getAnalyticsSummaryContract, { query: scoped("group", w.groups.dev) }, { token: w.tokens.b }),
+        404,
+      );
     } finally {
       await setMemberRules(["view_analytics_person"]);
     }
@@ -313,53 +457,130 @@ describe("who sees what", () => {
 
   it("lets a group's leader with the default member rules analyse the group she leads, its sub-groups and their people", async () => {
     const lead = async (leaderId: string | null) =>
-      expect((await api("PATCH", `/app/group/${w.groups.sales}`, w.owner, { leader_id: leaderId })).status).toBe(200);
+      expect(
+        (
+          await t.api.call(
+            updateGroupContract,
+            { params: { id: w.groups.sales }, body: { leader_id: leaderId } },
+            { token: w.owner },
+          )
+        ).status,
+      ).toBe(200);
     await lead(w.ids.b);
     try {
       // B leads 営業部 as a member (default rules: only her own figures by the matrix).
-      const scopes = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.tokens.b);
+      const scopes = await t.api.call(
+        listAnalyticsScopesContract,
+        { query: { workspace_id: w.workspaceId } },
+        { token: w.tokens.b },
+      );
       expect(scopes.body.default_scope).toEqual({ kind: "group", id: w.groups.sales });
       expect(scopes.body.groups.map((g: { id: string }) => g.id)).toEqual([w.groups.sales, w.groups.tokyo]);
       expect(scopes.body.workspace).toBeNull();
-      const summary = await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.b);
+      const summary = await t.api.call(
+        getAnalyticsSummaryContract,
+        { query: scoped("group", w.groups.sales) },
+        { token: w.tokens.b },
+      );
       expect(summary.status).toBe(200);
       // Counted are the tasks B may open: 営業部's T3 and T4 (東京課's T1, T2 are not hers to see).
       expect(summary.body.now.open).toBe(2);
-      expect((await api("GET", `/app/analytics/summary?${q("group", w.groups.tokyo)}`, w.tokens.b)).status).toBe(200);
-      expect((await api("GET", `/app/analytics/workload?${q("workspace_user", w.ids.a)}`, w.tokens.b)).status).toBe(
-        200,
-      );
+      expect(
+        (
+          await t.api.call(
+            getAnalyticsSummaryContract,
+            { query: scoped("group", w.groups.tokyo) },
+            { token: w.tokens.b },
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await t.api.call(
+            getAnalyticsWorkloadContract,
+            { query: scoped("workspace_user", w.ids.a) },
+            { token: w.tokens.b },
+          )
+        ).status,
+      ).toBe(200);
       // Not above or beside what she leads, not the workspace; and A, led, gains nothing.
-      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.dev)}`, w.tokens.b), 404);
-      expectError(await api("GET", `/app/analytics/summary?${q("workspace_user", w.ids.d)}`, w.tokens.b), 404);
-      expectError(await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId)}`, w.tokens.b), 403);
-      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.a), 404);
+      expectError(
+        await t.api.call(getAnalyticsSummaryContract, { query: scoped("group", w.groups.dev) }, { token: w.tokens.b }),
+        404,
+      );
+      expectError(
+        await t.api.call(
+          getAnalyticsSummaryContract,
+          { query: scoped("workspace_user", w.ids.d) },
+          { token: w.tokens.b },
+        ),
+        404,
+      );
+      expectError(
+        await t.api.call(
+          getAnalyticsSummaryContract,
+          { query: scoped("workspace", w.workspaceId) },
+          { token: w.tokens.b },
+        ),
+        403,
+      );
+      expectError(
+        await t.api.call(
+          getAnalyticsSummaryContract,
+          { query: scoped("group", w.groups.sales) },
+          { token: w.tokens.a },
+        ),
+        404,
+      );
       // A guest who leads a group still sees no analytics: the matrix turns analytics off for her role.
-      const guestStaff = (await api("GET", `/app/workspace-user/me?workspace_id=${w.workspaceId}`, w.tokens.guest)).body
-        .id as string;
+      const guestStaff = (
+        await t.api.call(
+          getWorkspaceUserMeContract,
+          { query: { workspace_id: w.workspaceId } },
+          { token: w.tokens.guest },
+        )
+      ).body.id as string;
       await lead(guestStaff);
-      expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.guest), 403);
+      expectError(
+        await t.api.call(
+          getAnalyticsSummaryContract,
+          { query: scoped("group", w.groups.sales) },
+          { token: w.tokens.guest },
+        ),
+        403,
+      );
     } finally {
       await lead(null);
     }
-    expectError(await api("GET", `/app/analytics/summary?${q("group", w.groups.sales)}`, w.tokens.b), 404);
+    expectError(
+      await t.api.call(getAnalyticsSummaryContract, { query: scoped("group", w.groups.sales) }, { token: w.tokens.b }),
+      404,
+    );
   });
 
   it("never counts a task the caller may not see, even with workspace analytics", async () => {
     await setMemberRules(["view_analytics_workspace", "view_analytics_person"]);
     try {
       // D (開発部, no view_all_tasks) sees only 開発部's T5: not T1–T4 of 営業部, not C's private T6.
-      const summary = await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId)}`, w.tokens.d);
+      const summary = await t.api.call(
+        getAnalyticsSummaryContract,
+        { query: scoped("workspace", w.workspaceId) },
+        { token: w.tokens.d },
+      );
       expect(summary.status).toBe(200);
       expect([summary.body.now.open, summary.body.created, summary.body.completed]).toEqual([1, 1, 0]);
-      const workload = await api("GET", `/app/analytics/workload?${q("workspace", w.workspaceId)}`, w.tokens.d);
-      expect(workload.body.rows.map((row: { staff: { id: string } }) => row.staff.id)).toEqual([w.ids.a]);
-      const groups = await api(
-        "GET",
-        `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=group")}`,
-        w.tokens.d,
+      const workload = await t.api.call(
+        getAnalyticsWorkloadContract,
+        { query: scoped("workspace", w.workspaceId) },
+        { token: w.tokens.d },
       );
-      expect(groups.body.rows.map((row: { key: string }) => row.key)).toEqual([w.groups.dev]);
+      expect(workload.body.rows.map((row) => row.staff!.id)).toEqual([w.ids.a]);
+      const groups = await t.api.call(
+        getAnalyticsBreakdownContract,
+        { query: { ...scoped("workspace", w.workspaceId), by: "group" } },
+        { token: w.tokens.d },
+      );
+      expect(groups.body.rows.map((row) => row.key)).toEqual([w.groups.dev]);
     } finally {
       await setMemberRules(["view_analytics_person"]);
     }
@@ -367,25 +588,37 @@ describe("who sees what", () => {
 
   it("counts a public task of a project the caller may not see without naming the project", async () => {
     // 新製品企画 belongs to 営業部: D (開発部) may not see the project, but its public task is open to everyone.
-    const project = await api("POST", "/app/project/new", w.owner, {
-      workspace_id: w.workspaceId,
-      name: "新製品企画",
-      group_id: w.groups.sales,
-    });
+    const project = await t.api.call(
+      newProjectContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          name: "新製品企画",
+          group_id: w.groups.sales,
+        },
+      },
+      { token: w.owner },
+    );
     expect(project.status).toBe(201);
-    const task = await api("POST", "/app/task/new", w.owner, {
-      workspace_id: w.workspaceId,
-      title: "公開アンケートの回答",
-      project_id: project.body.id,
-      is_public: true,
-    });
+    const task = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          title: "公開アンケートの回答",
+          project_id: project.body.id,
+          is_public: true,
+        },
+      },
+      { token: w.owner },
+    );
     expect(task.status).toBe(201);
     await setMemberRules(["view_analytics_workspace", "view_analytics_person"]);
     try {
-      const res = await api(
-        "GET",
-        `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=project")}`,
-        w.tokens.d,
+      const res = await t.api.call(
+        getAnalyticsBreakdownContract,
+        { query: { ...scoped("workspace", w.workspaceId), by: "project" } },
+        { token: w.tokens.d },
       );
       expect(res.status).toBe(200);
       const hidden = res.body.rows.find((row: { hidden: boolean }) => row.hidden);
@@ -393,29 +626,58 @@ describe("who sees what", () => {
       expect(JSON.stringify(res.body)).not.toContain(project.body.id);
       expect(JSON.stringify(res.body)).not.toContain("新製品企画");
       // The owner sees every project: the same task is on its project's named row.
-      const owner = await api(
-        "GET",
-        `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=project")}`,
-        w.owner,
+      const owner = await t.api.call(
+        getAnalyticsBreakdownContract,
+        { query: { ...scoped("workspace", w.workspaceId), by: "project" } },
+        { token: w.owner },
       );
-      expect(owner.body.rows.find((row: { key: string }) => row.key === project.body.id)).toMatchObject({
+      expect(owner.body.rows.find((row) => row.key === project.body.id)).toMatchObject({
         name: "新製品企画",
         hidden: false,
         total: 1,
       });
     } finally {
       await setMemberRules(["view_analytics_person"]);
-      expect((await api("DELETE", `/app/task/${task.body.id}`, w.owner)).status).toBe(200);
+      expect((await t.api.call(deleteTaskContract, { params: { id: task.body.id } }, { token: w.owner })).status).toBe(
+        200,
+      );
     }
   });
 
   it("answers 404 for another workspace and for another workspace's scope", async () => {
-    expectError(await api("GET", `/app/analytics/summary?${q("workspace", w.workspaceId)}`, w.tokens.outsider), 404);
-    expectError(await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.tokens.outsider), 404);
+    expectError(
+      await t.api.call(
+        getAnalyticsSummaryContract,
+        { query: scoped("workspace", w.workspaceId) },
+        { token: w.tokens.outsider },
+      ),
+      404,
+    );
+    expectError(
+      await t.api.call(
+        listAnalyticsScopesContract,
+        { query: { workspace_id: w.workspaceId } },
+        { token: w.tokens.outsider },
+      ),
+      404,
+    );
     // The owner asks about the outsider's group or workspace through their own workspace.
-    expectError(await api("GET", `/app/analytics/summary?${q("group", w.outsiderGroup)}`, w.owner), 404);
-    expectError(await api("GET", `/app/analytics/summary?${q("workspace", w.outsiderWorkspaceId)}`, w.owner), 404);
-    expectError(await api("GET", `/app/analytics/summary?${q("project", w.groups.sales)}`, w.owner), 404);
+    expectError(
+      await t.api.call(getAnalyticsSummaryContract, { query: scoped("group", w.outsiderGroup) }, { token: w.owner }),
+      404,
+    );
+    expectError(
+      await t.api.call(
+        getAnalyticsSummaryContract,
+        { query: scoped("workspace", w.outsiderWorkspaceId) },
+        { token: w.owner },
+      ),
+      404,
+    );
+    expectError(
+      await t.api.call(getAnalyticsSummaryContract, { query: scoped("project", w.groups.sales) }, { token: w.owner }),
+      404,
+    );
   });
 });
 
@@ -431,13 +693,17 @@ describe("bad input", () => {
       [`workspace_id=${w.workspaceId}&scope=workspace&scope_id=not-a-uuid`, "validation_error"],
     ];
     for (const [query, code] of cases) {
-      const res = await api("GET", `/app/analytics/summary?${query}`, w.owner);
+      const res = await t.api.raw({ method: "GET", url: `/app/analytics/summary?${query}`, token: w.owner });
       expect(res.status, query).toBe(400);
       expect(res.body.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);
       if (code !== "validation_error") expect(res.body.code).toBe(code);
     }
     expectError(
-      await api("GET", `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=color")}`, w.owner),
+      await t.api.raw({
+        method: "GET",
+        url: `/app/analytics/breakdown?${q("workspace", w.workspaceId, "&by=color")}`,
+        token: w.owner,
+      }),
       400,
     );
   });
@@ -454,13 +720,22 @@ describe("bad input", () => {
  * Tasks T7–T9 (A, B, C) are managed by the owner: the owner's people for 1on1 coverage.
  */
 describe("meetings", () => {
-  const meetingsOf = (scope: string, id: string, token: string, extra = "") =>
-    api("GET", `/app/analytics/meetings?${q(scope, id, extra)}`, token);
+  const meetingsOf = (
+    scope: AnalyticsScopeKind,
+    id: string,
+    token: string,
+    period: Omit<ContractQuery<typeof getAnalyticsMeetingsContract>, "workspace_id" | "scope" | "scope_id"> = {},
+  ) =>
+    t.api.call(
+      getAnalyticsMeetingsContract,
+      { query: { workspace_id: w.workspaceId, scope, scope_id: id, ...period } },
+      { token },
+    );
   let extraTasks: string[] = [];
 
   beforeAll(async () => {
-    const meeting = async (token: string, fields: object) => {
-      const res = await api("POST", "/app/meeting/new", token, { workspace_id: w.workspaceId, ...fields });
+    const meeting = async (token: string, fields: Omit<ContractBody<typeof newMeetingContract>, "workspace_id">) => {
+      const res = await t.api.call(newMeetingContract, { body: { workspace_id: w.workspaceId, ...fields } }, { token });
       expect(res.status).toBe(201);
     };
     const at = (day: string, time: string) => tokyoIso(`2026-${day}`, time);
@@ -472,7 +747,7 @@ describe("meetings", () => {
       ends_at: at("11-02", "11:00"),
       participant_ids: [w.ids.b, w.ids.a],
     });
-    const oneOnOne = { name: "1on1", meeting_type: "one_on_one" };
+    const oneOnOne = { name: "1on1", meeting_type: "one_on_one" } as const;
     await meeting(w.owner, {
       ...oneOnOne,
       starts_at: at("11-10", "15:00"),
@@ -498,21 +773,31 @@ describe("meetings", () => {
       ends_at: at("11-27", "11:00"),
       participant_ids: [w.ids.a],
     });
-    const me = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.owner);
+    const me = await t.api.call(
+      listAnalyticsScopesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
+    );
     for (const assignee of [w.ids.a, w.ids.b, w.ids.c]) {
-      const res = await api("POST", "/app/task/new", w.owner, {
-        workspace_id: w.workspaceId,
-        title: "面談の準備",
-        assignee_id: assignee,
-        manager_id: me.body.me.id,
-      });
+      const res = await t.api.call(
+        newTaskContract,
+        {
+          body: {
+            workspace_id: w.workspaceId,
+            title: "面談の準備",
+            assignee_id: assignee,
+            manager_id: me.body.me!.id,
+          },
+        },
+        { token: w.owner },
+      );
       expect(res.status).toBe(201);
       extraTasks.push(res.body.id);
     }
   }, 60_000);
 
   afterAll(async () => {
-    for (const id of extraTasks) await api("DELETE", `/app/task/${id}`, w.owner);
+    for (const id of extraTasks) await t.api.call(deleteTaskContract, { params: { id } }, { token: w.owner });
     extraTasks = [];
   });
 
@@ -528,12 +813,11 @@ describe("meetings", () => {
       { type: "project", meetings: 0, hours: 0, person_hours: 0 },
       { type: "other", meetings: 0, hours: 0, person_hours: 0 },
     ]);
-    const october = await meetingsOf(
-      "workspace",
-      w.workspaceId,
-      w.owner,
-      "&period=range&from=2026-10-01&to=2026-10-31",
-    );
+    const october = await meetingsOf("workspace", w.workspaceId, w.owner, {
+      period: "range",
+      from: "2026-10-01",
+      to: "2026-10-31",
+    });
     expect(october.body.held).toEqual({ meetings: 1, hours: 1, person_hours: 2 });
   });
 
@@ -547,8 +831,12 @@ describe("meetings", () => {
   });
 
   it("counts a manager's people and only the 1on1s the manager took part in", async () => {
-    const me = await api("GET", `/app/analytics/scopes?workspace_id=${w.workspaceId}`, w.owner);
-    const res = await meetingsOf("management", me.body.me.id, w.owner);
+    const me = await t.api.call(
+      listAnalyticsScopesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
+    );
+    const res = await meetingsOf("management", me.body.me!.id, w.owner);
     expect(res.status).toBe(200);
     const rows = res.body.one_on_one.rows as { staff: { id: string }; count: number; last_at: string | null }[];
     // C had a 1on1 with D, not with the owner: C and A are not covered, B is.
@@ -575,7 +863,7 @@ describe("meetings", () => {
     expect(mine.status).toBe(200);
     expect(mine.body.held).toEqual({ meetings: 1, hours: 1, person_hours: 3 });
     expect(mine.body.one_on_one).toMatchObject({ people: 1, covered: 0 });
-    expect(mine.body.one_on_one.rows[0].last_at).toBe("2026-10-20T01:00:00.000Z");
+    expect(mine.body.one_on_one.rows[0]!.last_at).toBe("2026-10-20T01:00:00.000Z");
     await setMemberRules(["view_analytics_workspace", "view_analytics_person"]);
     try {
       // D sees only M4 (a participant): not 営業部's 定例, not the owner's 1on1 with B.
@@ -598,7 +886,7 @@ describe("meetings", () => {
     expectError(await meetingsOf("workspace", w.workspaceId, w.tokens.a), 403, "forbidden");
     expectError(await meetingsOf("workspace_user", w.ids.a, w.tokens.guest), 403, "forbidden");
     expectError(await meetingsOf("workspace", w.workspaceId, w.tokens.outsider), 404);
-    const bad = await meetingsOf("workspace", w.workspaceId, w.owner, "&period=range");
+    const bad = await meetingsOf("workspace", w.workspaceId, w.owner, { period: "range" });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("range_required");
     expect(bad.body.message).toMatch(/[ぁ-んァ-ヶ一-龠]/);

@@ -7,13 +7,18 @@
  *  K4 A, due Fri 20 Nov, managed by O, who turned the weekly report off
  * P manages nothing; the owner manages nothing either. Neither gets a report.
  */
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import {
+  getNotificationPreferenceContract,
+  putNotificationPreferenceContract,
+} from "@tasuki/contract/notification/notification.contracts";
+import { newTaskContract, putTaskStatusContract } from "@tasuki/contract/task/task.contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobsNamed } from "../../../test/job-helpers.ts";
-import { addStaff, apiAs, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
+import { addStaff, createTestApp, PASSWORD, signUpWithWorkspace, type TestApp } from "../../../test/test-app.ts";
 import { reportMonday, runWeeklyReports } from "./weekly-report.service.ts";
 
 let t: TestApp;
-const api = apiAs(() => t);
 
 const emails = { owner: "", m: "", a: "", o: "", p: "" };
 
@@ -22,7 +27,7 @@ async function setClock(iso: string) {
 }
 
 async function login(email: string) {
-  const res = await api("POST", "/app/auth/login-with-email", undefined, { email, password: PASSWORD });
+  const res = await t.api.call(loginWithEmailContract, { body: { email, password: PASSWORD } });
   expect(res.status).toBe(200);
   return res.body.access_token as string;
 }
@@ -47,13 +52,19 @@ beforeAll(async () => {
   Object.assign(emails, { owner: owner.email, m: m.email, a: a.email, o: o.email, p: p.email });
   const token = owner.tokens.access_token;
   const task = async (title: string, expires_at: string, manager = m.staffId) => {
-    const res = await api("POST", "/app/task/new", token, {
-      workspace_id: workspaceId,
-      title,
-      assignee_id: a.staffId,
-      manager_id: manager,
-      expires_at,
-    });
+    const res = await t.api.call(
+      newTaskContract,
+      {
+        body: {
+          workspace_id: workspaceId,
+          title,
+          assignee_id: a.staffId,
+          manager_id: manager,
+          expires_at,
+        },
+      },
+      { token },
+    );
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
@@ -61,10 +72,22 @@ beforeAll(async () => {
   await task("請求書の確認", "2026-11-12");
   await task("来期計画の下書き", "2026-11-18");
   await task("備品の発注", "2026-11-20", o.staffId);
-  const off = await api("PUT", "/app/notification/preference", o.tokens.access_token, { weekly_report: false });
+  const off = await t.api.call(
+    putNotificationPreferenceContract,
+    { body: { weekly_report: false } },
+    { token: o.tokens.access_token },
+  );
   expect(off.body).toEqual({ email: "immediately", weekly_report: false });
   await setClock("2026-11-12T15:00:00+09:00");
-  expect((await api("PUT", `/app/task/${k1}/status`, await login(a.email), { status: "done" })).status).toBe(200);
+  expect(
+    (
+      await t.api.call(
+        putTaskStatusContract,
+        { params: { id: k1 }, body: { status: "done" } },
+        { token: await login(a.email) },
+      )
+    ).status,
+  ).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -125,13 +148,14 @@ describe("weekly report", () => {
 
   it("follows the preference: turned back on, the person gets the next week's report", async () => {
     const o = await login(emails.o);
-    expect((await api("GET", "/app/notification/preference", o)).body).toEqual({
+    expect((await t.api.call(getNotificationPreferenceContract, {}, { token: o })).body).toEqual({
       email: "immediately",
       weekly_report: false,
     });
-    expect((await api("PUT", "/app/notification/preference", o, { weekly_report: true })).body.weekly_report).toBe(
-      true,
-    );
+    expect(
+      (await t.api.call(putNotificationPreferenceContract, { body: { weekly_report: true } }, { token: o })).body
+        .weekly_report,
+    ).toBe(true);
     await setClock("2026-11-30T09:00:00+09:00");
     expect(await runWeeklyReports(t.ctx)).toEqual({ week: "2026-11-30", sent: 2 });
     expect(

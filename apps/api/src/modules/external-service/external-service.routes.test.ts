@@ -4,13 +4,34 @@
  * through the job queue, rate limits and 429s (by the injected clock), revocation and reconnection, and
  * tokens that never leave the server.
  */
+
+import { loginWithEmailContract } from "@tasuki/contract/auth/login-with-email.contract";
+import { deleteExternalServiceContract } from "@tasuki/contract/external-service/delete-external-service.contract";
+import { deleteMyExternalLinkageContract } from "@tasuki/contract/external-service/delete-my-external-linkage.contract";
+import { externalServiceCallbackContract } from "@tasuki/contract/external-service/external-service-callback.contract";
+import { listExternalServiceChannelsContract } from "@tasuki/contract/external-service/external-service-channels.contract";
+import { putExternalServiceRouteContract } from "@tasuki/contract/external-service/external-service-route.contract";
+import { getExternalServiceContract } from "@tasuki/contract/external-service/get-external-service.contract";
+import { listExternalServicesContract } from "@tasuki/contract/external-service/list-external-services.contract";
+import { listMyExternalLinkagesContract } from "@tasuki/contract/external-service/list-my-external-linkages.contract";
+import { newExternalServiceContract } from "@tasuki/contract/external-service/new-external-service.contract";
+import { newMyExternalLinkageContract } from "@tasuki/contract/external-service/new-my-external-linkage.contract";
+import { patchMyExternalLinkageContract } from "@tasuki/contract/external-service/patch-my-external-linkage.contract";
+import { testMyExternalLinkageContract } from "@tasuki/contract/external-service/test-my-external-linkage.contract";
+import { newGroupContract } from "@tasuki/contract/group/group.contracts";
+import { newMeetingContract, updateMeetingContract } from "@tasuki/contract/meeting/meeting.contracts";
+import { listNotificationsContract } from "@tasuki/contract/notification/notification.contracts";
+import { newProjectContract } from "@tasuki/contract/project/project.contracts";
+import { newTaskContract, putTaskStatusContract } from "@tasuki/contract/task/task.contracts";
+import { newTaskCommentContract } from "@tasuki/contract/task-comment/new-task-comment.contract";
+import { getMeContract } from "@tasuki/contract/user/get-me.contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeChatwork, startFakeChatwork } from "../../../test/fake-chatwork.ts";
 import { type FakeSlack, startFakeSlack } from "../../../test/fake-slack.ts";
 import { fastJobsTuning, until } from "../../../test/job-helpers.ts";
 import { createTaskWorld, type TaskWorld } from "../../../test/task-world.ts";
-import { call, createTestApp, PASSWORD, type TestApp } from "../../../test/test-app.ts";
+import { createTestApp, PASSWORD, type TestApp } from "../../../test/test-app.ts";
 import { externalDeliveries, externalLinks, workspaceExternalServices } from "../../db/schema/integrations.ts";
 import { groupMembers, groups } from "../../db/schema/workspaces.ts";
 import { runDelivery } from "./external-delivery.service.ts";
@@ -66,70 +87,99 @@ afterAll(async () => {
   await chatwork?.close();
 });
 
-const api = (method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, token?: string, payload?: object) =>
-  call(t.app, { method, url, ...(token ? { token } : {}), ...(payload ? { payload } : {}) });
-
-const emailOf = async (token: string) => (await api("GET", "/app/user/me", token)).body.email as string;
+const emailOf = async (token: string) => (await t.api.call(getMeContract, {}, { token })).body.email as string;
 
 async function connectSlack(w: TaskWorld) {
-  const started = await api("POST", "/app/workspace-external-service/new", w.owner, {
-    workspace_id: w.workspaceId,
-    service: "slack",
-  });
+  const started = await t.api.call(
+    newExternalServiceContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        service: "slack",
+      },
+    },
+    { token: w.owner },
+  );
   expect(started.status).toBe(201);
   expect(started.body.state).not.toBe("active");
   const { code, state } = slack.approve(started.body.authorize_url);
-  const done = await api("POST", "/app/workspace-external-service/callback", w.owner, { code, state });
+  const done = await t.api.call(externalServiceCallbackContract, { body: { code, state } }, { token: w.owner });
   expect(done).toMatchObject({ status: 200, body: { target: "workspace", service: "slack" } });
   return started.body.id as string;
 }
 
 async function linkSlack(w: TaskWorld, token: string, slackId: string) {
   slack.addMember({ id: slackId, email: await emailOf(token), name: `member-${slackId}` });
-  const linked = await api("POST", "/app/my-external-linkage/new", token, {
-    workspace_id: w.workspaceId,
-    service: "slack",
-  });
+  const linked = await t.api.call(
+    newMyExternalLinkageContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        service: "slack",
+      },
+    },
+    { token },
+  );
   expect(linked.status).toBe(200);
   expect(linked.body.linkage.link).toMatchObject({ state: "active" });
 }
 
 async function newTask(w: TaskWorld, fields: object, token = w.owner) {
-  const res = await api("POST", "/app/task/new", token, {
-    workspace_id: w.workspaceId,
-    title: "見積書を送る",
-    ...fields,
-  });
+  const res = await t.api.call(
+    newTaskContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        title: "見積書を送る",
+        ...fields,
+      },
+    },
+    { token },
+  );
   expect(res.status).toBe(201);
   return res.body.id as string;
 }
 
 async function connectChatwork(w: TaskWorld, accountId = CHATWORK_OWNER) {
-  const started = await api("POST", "/app/workspace-external-service/new", w.owner, {
-    workspace_id: w.workspaceId,
-    service: "chatwork",
-  });
+  const started = await t.api.call(
+    newExternalServiceContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        service: "chatwork",
+      },
+    },
+    { token: w.owner },
+  );
   expect(started.status).toBe(201);
   const consent = chatwork.approve(started.body.authorize_url, accountId);
-  expect((await api("POST", "/app/workspace-external-service/callback", w.owner, consent)).status).toBe(200);
+  expect((await t.api.call(externalServiceCallbackContract, { body: consent }, { token: w.owner })).status).toBe(200);
   return started.body.id as string;
 }
 
 async function linkChatwork(w: TaskWorld, token: string, accountId: number) {
-  const mine = await api("POST", "/app/my-external-linkage/new", token, {
-    workspace_id: w.workspaceId,
-    service: "chatwork",
-  });
-  const consent = chatwork.approve(mine.body.authorize_url, accountId);
-  const done = await api("POST", "/app/workspace-external-service/callback", token, consent);
+  const mine = await t.api.call(
+    newMyExternalLinkageContract,
+    {
+      body: {
+        workspace_id: w.workspaceId,
+        service: "chatwork",
+      },
+    },
+    { token },
+  );
+  const consent = chatwork.approve(mine.body.authorize_url!, accountId);
+  const done = await t.api.call(externalServiceCallbackContract, { body: consent }, { token });
   expect(done.body).toMatchObject({ target: "personal", service: "chatwork" });
 }
 
 /** A second sign-in of the same person (another browser): a session of its own. */
 async function secondSession(token: string): Promise<string> {
-  const res = await api("POST", "/app/auth/login-with-email", undefined, {
-    email: await emailOf(token),
-    password: PASSWORD,
+  const res = await t.api.call(loginWithEmailContract, {
+    body: {
+      email: await emailOf(token),
+      password: PASSWORD,
+    },
   });
   expect(res.status).toBe(200);
   return res.body.access_token as string;
@@ -161,10 +211,10 @@ const deliveriesOf = async (workspaceId: string) =>
 describe("configuration", () => {
   it("says which services the operator configured, and refuses members who may not manage integrations", async () => {
     const w = await createTaskWorld(t, "株式会社設定");
-    const listed = await api(
-      "GET",
-      `/app/workspace-external-service/list-all?workspace_id=${w.workspaceId}`,
-      w.assignee,
+    const listed = await t.api.call(
+      listExternalServicesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.assignee },
     );
     expect(listed.body).toEqual({
       items: [],
@@ -173,62 +223,104 @@ describe("configuration", () => {
         { service: "chatwork", configured: true },
       ],
     });
-    const refused = await api("POST", "/app/workspace-external-service/new", w.assignee, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const refused = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.assignee },
+    );
     expect(refused.status).toBe(403);
-    const other = await api("POST", "/app/workspace-external-service/new", w.outsider, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const other = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.outsider },
+    );
     expect(other.status).toBe(404);
   });
 
   it("is a premium feature: a free workspace cannot connect", async () => {
     const w = await createTaskWorld(t, "株式会社無料");
     await t.ctx.db.execute(sql`update plan_contracts set plan = 'free' where workspace_id = ${w.workspaceId}`);
-    const refused = await api("POST", "/app/workspace-external-service/new", w.owner, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const refused = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.owner },
+    );
     expect(refused).toMatchObject({ status: 403, body: { code: "premium_required" } });
   });
 
   it("refuses a forged or foreign state", async () => {
     const w = await createTaskWorld(t, "株式会社偽装");
-    const started = await api("POST", "/app/workspace-external-service/new", w.owner, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const started = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.owner },
+    );
     const { code, state } = slack.approve(started.body.authorize_url);
     // Another user (the outsider) cannot complete the owner's consent.
-    const foreign = await api("POST", "/app/workspace-external-service/callback", w.outsider, { code, state });
+    const foreign = await t.api.call(externalServiceCallbackContract, { body: { code, state } }, { token: w.outsider });
     expect(foreign).toMatchObject({ status: 400, body: { code: "invalid_oauth_state" } });
-    const forged = await api("POST", "/app/workspace-external-service/callback", w.owner, {
-      code,
-      state: `${state.slice(0, -4)}AAAA`,
-    });
+    const forged = await t.api.call(
+      externalServiceCallbackContract,
+      {
+        body: {
+          code,
+          state: `${state.slice(0, -4)}AAAA`,
+        },
+      },
+      { token: w.owner },
+    );
     expect(forged).toMatchObject({ status: 400, body: { code: "invalid_oauth_state" } });
   });
 
   it("spends a state once: a link with a used state and another code changes nothing", async () => {
     const w = await createTaskWorld(t, "株式会社再利用");
-    const started = await api("POST", "/app/workspace-external-service/new", w.owner, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const started = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.owner },
+    );
     const first = slack.approve(started.body.authorize_url);
-    expect((await api("POST", "/app/workspace-external-service/callback", w.owner, first)).status).toBe(200);
-    const before = await api("GET", `/app/workspace-external-service/${started.body.id}`, w.owner);
+    expect((await t.api.call(externalServiceCallbackContract, { body: first }, { token: w.owner })).status).toBe(200);
+    const before = await t.api.call(
+      getExternalServiceContract,
+      { params: { id: started.body.id } },
+      { token: w.owner },
+    );
     // The same state with a fresh code (as the linkage page would post it from an address someone sent).
     const again = slack.approve(started.body.authorize_url);
     expect(again.state).toBe(first.state);
-    expect(await api("POST", "/app/workspace-external-service/callback", w.owner, again)).toMatchObject({
+    expect(await t.api.call(externalServiceCallbackContract, { body: again }, { token: w.owner })).toMatchObject({
       status: 400,
       body: { code: "invalid_oauth_state" },
     });
-    expect(await api("GET", `/app/workspace-external-service/${started.body.id}`, w.owner)).toMatchObject({
+    expect(
+      await t.api.call(getExternalServiceContract, { params: { id: started.body.id } }, { token: w.owner }),
+    ).toMatchObject({
       body: { connected_at: before.body.connected_at },
     });
   });
@@ -238,7 +330,7 @@ describe("Slack", () => {
   it("connects by OAuth, links a person by e-mail and sends their assignment to their DM with a button", async () => {
     const w = await createTaskWorld(t, "株式会社スラック");
     const id = await connectSlack(w);
-    const got = await api("GET", `/app/workspace-external-service/${id}`, w.assignee);
+    const got = await t.api.call(getExternalServiceContract, { params: { id } }, { token: w.assignee });
     expect(got.body).toMatchObject({ service: "slack", state: "active", external_name: slack.team.name });
     expect(JSON.stringify(got.body)).not.toContain("xoxb-");
 
@@ -257,19 +349,29 @@ describe("Slack", () => {
     const w = await createTaskWorld(t, "株式会社会議");
     await connectSlack(w);
     await linkSlack(w, w.assignee, "UMEET1");
-    const meeting = await api("POST", "/app/meeting/new", w.owner, {
-      workspace_id: w.workspaceId,
-      name: "週次定例",
-      room_name: "会議室A",
-      starts_at: "2026-12-01T10:00:00+09:00",
-      ends_at: "2026-12-01T11:00:00+09:00",
-      participant_ids: [w.assigneeId],
-    });
+    const meeting = await t.api.call(
+      newMeetingContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          name: "週次定例",
+          room_name: "会議室A",
+          starts_at: "2026-12-01T10:00:00+09:00",
+          ends_at: "2026-12-01T11:00:00+09:00",
+          participant_ids: [w.assigneeId],
+        },
+      },
+      { token: w.owner },
+    );
     expect(meeting.status).toBe(201);
     await until(() => slack.posts.some((post) => post.channel === "UMEET1" && post.text.includes("週次定例")));
     expect(slack.posts.find((post) => post.channel === "UMEET1")!.text).toContain("会議室A");
     // Re-saving the same participants invites nobody again.
-    const again = await api("PATCH", `/app/meeting/${meeting.body.id}`, w.owner, { participant_ids: [w.assigneeId] });
+    const again = await t.api.call(
+      updateMeetingContract,
+      { params: { id: meeting.body.id }, body: { participant_ids: [w.assigneeId] } },
+      { token: w.owner },
+    );
     expect(again.status).toBe(200);
     expect((await deliveriesOf(w.workspaceId)).filter((row) => row.text.includes("週次定例"))).toHaveLength(1);
   });
@@ -277,10 +379,16 @@ describe("Slack", () => {
   it("answers 409 when the person's address is not in the Slack workspace", async () => {
     const w = await createTaskWorld(t, "株式会社不在");
     await connectSlack(w);
-    const res = await api("POST", "/app/my-external-linkage/new", w.manager, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const res = await t.api.call(
+      newMyExternalLinkageContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.manager },
+    );
     expect(res).toMatchObject({ status: 409, body: { code: "slack_user_not_found" } });
   });
 
@@ -288,27 +396,52 @@ describe("Slack", () => {
     const w = await createTaskWorld(t, "株式会社経路");
     const id = await connectSlack(w);
     await linkSlack(w, w.assignee, "UROUTE1");
-    const kinds = await api("PATCH", "/app/my-external-linkage/slack", w.assignee, {
-      workspace_id: w.workspaceId,
-      kinds: { assigned: false, status: true, reminder: true, meeting: true, comment: true },
-    });
-    expect(kinds.body.link.kinds.assigned).toBe(false);
-    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "新規事業" });
-    const channels = await api("GET", `/app/workspace-external-service/${id}/channels`, w.owner);
+    const kinds = await t.api.call(
+      patchMyExternalLinkageContract,
+      {
+        params: { service: "slack" },
+        body: {
+          workspace_id: w.workspaceId,
+          kinds: { assigned: false, status: true, reminder: true, meeting: true, comment: true },
+        },
+      },
+      { token: w.assignee },
+    );
+    expect(kinds.body.link!.kinds.assigned).toBe(false);
+    const project = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: w.workspaceId, name: "新規事業" } },
+      { token: w.owner },
+    );
+    const channels = await t.api.call(listExternalServiceChannelsContract, { params: { id } }, { token: w.owner });
     expect(channels.body.items.map((item: { id: string }) => item.id)).toContain("C0SALES");
-    const routed = await api("PUT", `/app/workspace-external-service/${id}/route`, w.owner, {
-      target_type: "project",
-      target_id: project.body.id,
-      channel_id: "C0SALES",
-    });
+    const routed = await t.api.call(
+      putExternalServiceRouteContract,
+      {
+        params: { id },
+        body: {
+          target_type: "project",
+          target_id: project.body.id,
+          channel_id: "C0SALES",
+        },
+      },
+      { token: w.owner },
+    );
     expect(routed.body.routes).toEqual([
       expect.objectContaining({ target_type: "project", target_name: "新規事業", channel_name: "営業部" }),
     ]);
-    const unknown = await api("PUT", `/app/workspace-external-service/${id}/route`, w.owner, {
-      target_type: "project",
-      target_id: project.body.id,
-      channel_id: "CNOPE",
-    });
+    const unknown = await t.api.call(
+      putExternalServiceRouteContract,
+      {
+        params: { id },
+        body: {
+          target_type: "project",
+          target_id: project.body.id,
+          channel_id: "CNOPE",
+        },
+      },
+      { token: w.owner },
+    );
     expect(unknown).toMatchObject({ status: 400, body: { code: "unknown_channel" } });
 
     const taskId = await newTask(w, { title: "市場調査", assignee_id: w.assigneeId, project_id: project.body.id });
@@ -316,7 +449,15 @@ describe("Slack", () => {
     // The assignment is not sent to the person (assigned off): only the channel's row exists.
     expect((await deliveriesOf(w.workspaceId)).map((row) => row.channelId)).toEqual(["C0SALES"]);
 
-    expect((await api("PUT", `/app/task/${taskId}/status`, w.owner, { status: "in_progress" })).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putTaskStatusContract,
+          { params: { id: taskId }, body: { status: "in_progress" } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(200);
     await until(() => slack.posts.filter((post) => post.text.includes("市場調査")).length === 3);
     expect(slack.posts.filter((post) => post.channel === "UROUTE1").map((post) => post.text)).toEqual([
       expect.stringContaining("進行中"),
@@ -330,23 +471,36 @@ describe("Slack", () => {
     slack.revokeAll();
     await newTask(w, { title: "契約書の確認", assignee_id: w.assigneeId });
     await until(
-      async () => (await api("GET", `/app/workspace-external-service/${id}`, w.owner)).body.state === "broken",
+      async () =>
+        (await t.api.call(getExternalServiceContract, { params: { id } }, { token: w.owner })).body.state === "broken",
     );
-    const broken = await api("GET", `/app/workspace-external-service/${id}`, w.owner);
+    const broken = await t.api.call(getExternalServiceContract, { params: { id } }, { token: w.owner });
     expect(broken.body.broken_reason).toBe("token_revoked");
-    const notices = await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}`, w.owner);
+    const notices = await t.api.call(
+      listNotificationsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
+    );
     expect(notices.body.items).toContainEqual(
       expect.objectContaining({ kind: "integration_broken", service: "slack" }),
     );
     expect((await deliveriesOf(w.workspaceId)).map((row) => row.state)).toEqual(["stopped"]);
 
-    const again = await api("POST", "/app/workspace-external-service/new", w.owner, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const again = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.owner },
+    );
     expect(again.body).toMatchObject({ id, state: "broken" });
     const { code, state } = slack.approve(again.body.authorize_url);
-    expect((await api("POST", "/app/workspace-external-service/callback", w.owner, { code, state })).status).toBe(200);
+    expect(
+      (await t.api.call(externalServiceCallbackContract, { body: { code, state } }, { token: w.owner })).status,
+    ).toBe(200);
     await until(() => slack.posts.some((post) => post.channel === "UREVOKE1" && post.text.includes("契約書の確認")));
     // The row says so once the provider's answer is written down.
     await until(async () => (await deliveriesOf(w.workspaceId)).every((row) => row.state === "sent"));
@@ -361,23 +515,38 @@ describe("Slack", () => {
       ["DELETE", `/app/workspace-external-service/${id}`],
       ["GET", `/app/workspace-external-service/${id}/channels`],
     ] as const) {
-      expect((await api(method, url, w.outsider)).status).toBe(404);
+      expect((await t.api.raw({ method, url, token: w.outsider })).status).toBe(404);
     }
-    expect((await api("DELETE", `/app/workspace-external-service/${id}`, w.assignee)).status).toBe(403);
-    const foreignGroup = await api("POST", "/app/group/new", w.outsider, {
-      workspace_id: w.outsiderWorkspaceId,
-      name: "他社の部",
-    });
-    const crossed = await api("PUT", `/app/workspace-external-service/${id}/route`, w.owner, {
-      target_type: "group",
-      target_id: foreignGroup.body.id,
-      channel_id: "C0GENERAL",
-    });
+    expect((await t.api.call(deleteExternalServiceContract, { params: { id } }, { token: w.assignee })).status).toBe(
+      403,
+    );
+    const foreignGroup = await t.api.call(
+      newGroupContract,
+      {
+        body: {
+          workspace_id: w.outsiderWorkspaceId,
+          name: "他社の部",
+        },
+      },
+      { token: w.outsider },
+    );
+    const crossed = await t.api.call(
+      putExternalServiceRouteContract,
+      {
+        params: { id },
+        body: {
+          target_type: "group",
+          target_id: foreignGroup.body.id,
+          channel_id: "C0GENERAL",
+        },
+      },
+      { token: w.owner },
+    );
     expect(crossed.status).toBe(404);
     const before = slack.activeTokens();
-    expect((await api("DELETE", `/app/workspace-external-service/${id}`, w.owner)).status).toBe(200);
+    expect((await t.api.call(deleteExternalServiceContract, { params: { id } }, { token: w.owner })).status).toBe(200);
     expect(slack.activeTokens()).toBe(before - 1);
-    expect((await api("GET", `/app/workspace-external-service/${id}`, w.owner)).status).toBe(404);
+    expect((await t.api.call(getExternalServiceContract, { params: { id } }, { token: w.owner })).status).toBe(404);
   });
 
   it("never keeps a token in plain text: not in the table, the audit log or a job", async () => {
@@ -447,23 +616,39 @@ describe("rate limits (injected clock)", () => {
 describe("Chatwork", () => {
   it("connects, links a person's own account, and posts their notices to their マイチャット, form-encoded and unread", async () => {
     const w = await createTaskWorld(t, "株式会社チャットワーク");
-    const started = await api("POST", "/app/workspace-external-service/new", w.owner, {
-      workspace_id: w.workspaceId,
-      service: "chatwork",
-    });
+    const started = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "chatwork",
+        },
+      },
+      { token: w.owner },
+    );
     expect(started.status).toBe(201);
     const owner = chatwork.approve(started.body.authorize_url, CHATWORK_OWNER);
-    expect((await api("POST", "/app/workspace-external-service/callback", w.owner, owner)).status).toBe(200);
+    expect((await t.api.call(externalServiceCallbackContract, { body: owner }, { token: w.owner })).status).toBe(200);
 
-    const mine = await api("POST", "/app/my-external-linkage/new", w.assignee, {
-      workspace_id: w.workspaceId,
-      service: "chatwork",
-    });
+    const mine = await t.api.call(
+      newMyExternalLinkageContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "chatwork",
+        },
+      },
+      { token: w.assignee },
+    );
     expect(mine.body.linkage.link).toBeNull();
-    const consent = chatwork.approve(mine.body.authorize_url, CHATWORK_ASSIGNEE);
-    const done = await api("POST", "/app/workspace-external-service/callback", w.assignee, consent);
+    const consent = chatwork.approve(mine.body.authorize_url!, CHATWORK_ASSIGNEE);
+    const done = await t.api.call(externalServiceCallbackContract, { body: consent }, { token: w.assignee });
     expect(done.body).toMatchObject({ target: "personal", service: "chatwork" });
-    const listed = await api("GET", `/app/my-external-linkage/list-all?workspace_id=${w.workspaceId}`, w.assignee);
+    const listed = await t.api.call(
+      listMyExternalLinkagesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.assignee },
+    );
     expect(listed.body.items).toContainEqual(
       expect.objectContaining({ service: "chatwork", link: expect.objectContaining({ external_name: "鈴木 一郎" }) }),
     );
@@ -480,9 +665,16 @@ describe("Chatwork", () => {
       chatwork.contentTypes.filter((type) => type && !type.startsWith("application/x-www-form-urlencoded")),
     ).toEqual([]);
 
-    const test = await api("POST", "/app/my-external-linkage/chatwork/test", w.assignee, {
-      workspace_id: w.workspaceId,
-    });
+    const test = await t.api.call(
+      testMyExternalLinkageContract,
+      {
+        params: { service: "chatwork" },
+        body: {
+          workspace_id: w.workspaceId,
+        },
+      },
+      { token: w.assignee },
+    );
     expect(test.status).toBe(200);
     await until(() => chatwork.posts.some((item) => item.body.includes("テストメッセージ")));
 
@@ -490,19 +682,30 @@ describe("Chatwork", () => {
     chatwork.revokeAccount(CHATWORK_ASSIGNEE);
     await newTask(w, { title: "見積の再提出", assignee_id: w.assigneeId });
     await until(async () => {
-      const items = (await api("GET", `/app/my-external-linkage/list-all?workspace_id=${w.workspaceId}`, w.assignee))
-        .body.items as { service: string; link: { state: string } | null }[];
+      const items = (
+        await t.api.call(
+          listMyExternalLinkagesContract,
+          { query: { workspace_id: w.workspaceId } },
+          { token: w.assignee },
+        )
+      ).body.items as { service: string; link: { state: string } | null }[];
       return items.find((item) => item.service === "chatwork")?.link?.state === "broken";
     });
-    const connections = await api(
-      "GET",
-      `/app/workspace-external-service/list-all?workspace_id=${w.workspaceId}`,
-      w.owner,
+    const connections = await t.api.call(
+      listExternalServicesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
     );
-    expect(connections.body.items[0].state).toBe("active");
+    expect(connections.body.items[0]!.state).toBe("active");
 
     expect(
-      (await api("DELETE", `/app/my-external-linkage/chatwork?workspace_id=${w.workspaceId}`, w.assignee)).status,
+      (
+        await t.api.call(
+          deleteMyExternalLinkageContract,
+          { params: { service: "chatwork" }, query: { workspace_id: w.workspaceId } },
+          { token: w.assignee },
+        )
+      ).status,
     ).toBe(200);
   });
 });
@@ -553,43 +756,61 @@ describe("Sign in with Slack", () => {
     // Their Slack address is not their Tasuki one: the e-mail match cannot find them.
     slack.addMember({ id: "USIGNIN1", email: "ichiro@slack-only.example", name: "鈴木 一郎（Slack）" });
     slack.addMember({ id: "UOTHERTEAM1", email: "hanako@other.example", name: "他社 花子", teamId: "TOTHERTEAM" });
-    const byMail = await api("POST", "/app/my-external-linkage/new", w.assignee, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-    });
+    const byMail = await t.api.call(
+      newMyExternalLinkageContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+        },
+      },
+      { token: w.assignee },
+    );
     expect(byMail).toMatchObject({ status: 409, body: { code: "slack_user_not_found" } });
 
-    const started = await api("POST", "/app/my-external-linkage/new", w.assignee, {
-      workspace_id: w.workspaceId,
-      service: "slack",
-      method: "sign_in",
-    });
+    const started = await t.api.call(
+      newMyExternalLinkageContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "slack",
+          method: "sign_in",
+        },
+      },
+      { token: w.assignee },
+    );
     expect(started.status).toBe(200);
     expect(started.body.linkage.link).toBeNull();
-    const url = new URL(started.body.authorize_url);
+    const url = new URL(started.body.authorize_url!);
     expect(`${url.origin}${url.pathname}`).toBe(slack.openidAuthorizeUrl);
     expect(url.searchParams.get("scope")).toBe("openid email profile");
     expect(url.searchParams.get("response_type")).toBe("code");
 
     // The same person signed in elsewhere cannot finish this consent; nor can someone else.
     const elsewhere = await secondSession(w.assignee);
-    const stolen = slack.approveSignIn(started.body.authorize_url, "USIGNIN1");
+    const stolen = slack.approveSignIn(started.body.authorize_url!, "USIGNIN1");
     for (const token of [elsewhere, w.manager]) {
-      expect(await api("POST", "/app/workspace-external-service/callback", token, stolen)).toMatchObject({
+      expect(await t.api.call(externalServiceCallbackContract, { body: stolen }, { token })).toMatchObject({
         status: 400,
         body: { code: "invalid_oauth_state" },
       });
     }
     // Signed in to another Slack workspace than the connected one.
-    const wrongTeam = slack.approveSignIn(started.body.authorize_url, "UOTHERTEAM1");
-    expect(await api("POST", "/app/workspace-external-service/callback", w.assignee, wrongTeam)).toMatchObject({
-      status: 409,
-      body: { code: "slack_other_workspace" },
-    });
+    const wrongTeam = slack.approveSignIn(started.body.authorize_url!, "UOTHERTEAM1");
+    expect(await t.api.call(externalServiceCallbackContract, { body: wrongTeam }, { token: w.assignee })).toMatchObject(
+      {
+        status: 409,
+        body: { code: "slack_other_workspace" },
+      },
+    );
 
-    const done = await api("POST", "/app/workspace-external-service/callback", w.assignee, stolen);
+    const done = await t.api.call(externalServiceCallbackContract, { body: stolen }, { token: w.assignee });
     expect(done.body).toEqual({ target: "personal", service: "slack", workspace_id: w.workspaceId });
-    const listed = await api("GET", `/app/my-external-linkage/list-all?workspace_id=${w.workspaceId}`, w.assignee);
+    const listed = await t.api.call(
+      listMyExternalLinkagesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.assignee },
+    );
     expect(listed.body.items).toContainEqual(
       expect.objectContaining({
         service: "slack",
@@ -613,8 +834,12 @@ describe("Chatwork routing, mentions, limits and tokens", () => {
     const id = await connectChatwork(w);
     await linkChatwork(w, w.assignee, CHATWORK_ASSIGNEE);
     await linkChatwork(w, w.manager, CHATWORK_MANAGER);
-    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "展示会" });
-    const rooms = await api("GET", `/app/workspace-external-service/${id}/channels`, w.owner);
+    const project = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: w.workspaceId, name: "展示会" } },
+      { token: w.owner },
+    );
+    const rooms = await t.api.call(listExternalServiceChannelsContract, { params: { id } }, { token: w.owner });
     // Group rooms only (not マイチャット).
     expect(rooms.body.items).toHaveLength(2);
     expect(rooms.body.items).toEqual(
@@ -623,11 +848,18 @@ describe("Chatwork routing, mentions, limits and tokens", () => {
         { id: "9002", name: "開発プロジェクト" },
       ]),
     );
-    const routed = await api("PUT", `/app/workspace-external-service/${id}/route`, w.owner, {
-      target_type: "project",
-      target_id: project.body.id,
-      channel_id: "9001",
-    });
+    const routed = await t.api.call(
+      putExternalServiceRouteContract,
+      {
+        params: { id },
+        body: {
+          target_type: "project",
+          target_id: project.body.id,
+          channel_id: "9001",
+        },
+      },
+      { token: w.owner },
+    );
     expect(routed.body.routes).toEqual([expect.objectContaining({ channel_id: "9001", channel_name: "営業部" })]);
 
     const taskId = await newTask(w, {
@@ -643,14 +875,30 @@ describe("Chatwork routing, mentions, limits and tokens", () => {
     expect(assigned.body.startsWith(`[To:${CHATWORK_ASSIGNEE}]鈴木 一郎さん\n`)).toBe(true);
     expect(assigned.body).toContain(`task=${taskId}`);
 
-    expect((await api("PUT", `/app/task/${taskId}/status`, w.owner, { status: "in_progress" })).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putTaskStatusContract,
+          { params: { id: taskId }, body: { status: "in_progress" } },
+          { token: w.owner },
+        )
+      ).status,
+    ).toBe(200);
     await until(() => chatwork.postsIn(9001).some((post) => post.body.includes("進行中")));
     const status = chatwork.postsIn(9001).find((post) => post.body.includes("進行中"))!;
     expect(status.body).toMatch(
       new RegExp(`^\\[To:${CHATWORK_ASSIGNEE}\\]鈴木 一郎さん\\n\\[To:${CHATWORK_MANAGER}\\]佐藤 花子さん\\n`),
     );
     // The assignee changing the status is not addressed about their own change; the manager is.
-    expect((await api("PUT", `/app/task/${taskId}/status`, w.assignee, { status: "done" })).status).toBe(200);
+    expect(
+      (
+        await t.api.call(
+          putTaskStatusContract,
+          { params: { id: taskId }, body: { status: "done" } },
+          { token: w.assignee },
+        )
+      ).status,
+    ).toBe(200);
     await until(() => chatwork.postsIn(9001).some((post) => post.body.includes("「完了」")));
     const done = chatwork.postsIn(9001).find((post) => post.body.includes("「完了」"))!;
     expect(done.body.startsWith(`[To:${CHATWORK_MANAGER}]佐藤 花子さん\n`)).toBe(true);
@@ -743,10 +991,16 @@ describe("Chatwork routing, mentions, limits and tokens", () => {
       roomId: String(chatwork.myChat(CHATWORK_ASSIGNEE)),
     });
     // The connection's own token is refreshed when it is next used (the room list).
-    expect((await api("GET", `/app/workspace-external-service/${id}/channels`, w.owner)).status).toBe(200);
+    expect((await t.api.call(listExternalServiceChannelsContract, { params: { id } }, { token: w.owner })).status).toBe(
+      200,
+    );
     const after = await tokensOf();
     expect(after.map((value, i) => value !== before[i])).toEqual([true, true, true]);
-    const listed = await api("GET", `/app/my-external-linkage/list-all?workspace_id=${w.workspaceId}`, w.assignee);
+    const listed = await t.api.call(
+      listMyExternalLinkagesContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.assignee },
+    );
     expect(listed.body.items).toContainEqual(
       expect.objectContaining({ service: "chatwork", link: expect.objectContaining({ state: "active" }) }),
     );
@@ -755,39 +1009,63 @@ describe("Chatwork routing, mentions, limits and tokens", () => {
   it("marks the connection broken when the refresh is refused, tells the admins, and resumes after reconnecting", async () => {
     const w = await createTaskWorld(t, "株式会社再接続");
     const id = await connectChatwork(w);
-    const project = await api("POST", "/app/project/new", w.owner, { workspace_id: w.workspaceId, name: "再接続" });
-    await api("PUT", `/app/workspace-external-service/${id}/route`, w.owner, {
-      target_type: "project",
-      target_id: project.body.id,
-      channel_id: "9002",
-    });
+    const project = await t.api.call(
+      newProjectContract,
+      { body: { workspace_id: w.workspaceId, name: "再接続" } },
+      { token: w.owner },
+    );
+    await t.api.call(
+      putExternalServiceRouteContract,
+      {
+        params: { id },
+        body: {
+          target_type: "project",
+          target_id: project.body.id,
+          channel_id: "9002",
+        },
+      },
+      { token: w.owner },
+    );
     chatwork.expireAccessTokens();
     chatwork.revokeRefreshTokens(CHATWORK_OWNER);
     await newTask(w, { title: "止まって再開するタスク", assignee_id: w.assigneeId, project_id: project.body.id });
     await until(
-      async () => (await api("GET", `/app/workspace-external-service/${id}`, w.owner)).body.state === "broken",
+      async () =>
+        (await t.api.call(getExternalServiceContract, { params: { id } }, { token: w.owner })).body.state === "broken",
     );
-    expect((await api("GET", `/app/workspace-external-service/${id}`, w.owner)).body.broken_reason).toBe(
-      "invalid_grant",
+    expect(
+      (await t.api.call(getExternalServiceContract, { params: { id } }, { token: w.owner })).body.broken_reason,
+    ).toBe("invalid_grant");
+    const notices = await t.api.call(
+      listNotificationsContract,
+      { query: { workspace_id: w.workspaceId } },
+      { token: w.owner },
     );
-    const notices = await api("GET", `/app/notification/list?workspace_id=${w.workspaceId}`, w.owner);
     expect(notices.body.items).toContainEqual(
       expect.objectContaining({ kind: "integration_broken", service: "chatwork" }),
     );
     expect((await deliveriesOf(w.workspaceId)).map((row) => row.state)).toEqual(["stopped"]);
     expect(chatwork.posts.some((post) => post.body.includes("止まって再開する"))).toBe(false);
 
-    const again = await api("POST", "/app/workspace-external-service/new", w.owner, {
-      workspace_id: w.workspaceId,
-      service: "chatwork",
-    });
+    const again = await t.api.call(
+      newExternalServiceContract,
+      {
+        body: {
+          workspace_id: w.workspaceId,
+          service: "chatwork",
+        },
+      },
+      { token: w.owner },
+    );
     expect(again.body).toMatchObject({ id, state: "broken" });
     const consent = chatwork.approve(again.body.authorize_url, CHATWORK_OWNER);
-    expect((await api("POST", "/app/workspace-external-service/callback", w.owner, consent)).status).toBe(200);
+    expect((await t.api.call(externalServiceCallbackContract, { body: consent }, { token: w.owner })).status).toBe(200);
     await until(() => chatwork.postsIn(9002).some((post) => post.body.includes("止まって再開する")));
     await until(async () => (await deliveriesOf(w.workspaceId)).every((row) => row.state === "sent"));
     expect(await deliveriesOf(w.workspaceId)).toHaveLength(1);
-    expect((await api("GET", `/app/workspace-external-service/${id}`, w.owner)).body.state).toBe("active");
+    expect((await t.api.call(getExternalServiceContract, { params: { id } }, { token: w.owner })).body.state).toBe(
+      "active",
+    );
   });
 });
 
@@ -801,11 +1079,18 @@ describe("comments and mentions (issue 15)", () => {
     await linkSlack(w, w.other, "UCOMMENT3");
     await linkChatwork(w, w.assignee, CHATWORK_ASSIGNEE);
     // The manager keeps comments off on Slack.
-    const off = await api("PATCH", "/app/my-external-linkage/slack", w.manager, {
-      workspace_id: w.workspaceId,
-      kinds: { assigned: true, status: true, reminder: true, meeting: true, comment: false },
-    });
-    expect(off.body.link.kinds.comment).toBe(false);
+    const off = await t.api.call(
+      patchMyExternalLinkageContract,
+      {
+        params: { service: "slack" },
+        body: {
+          workspace_id: w.workspaceId,
+          kinds: { assigned: true, status: true, reminder: true, meeting: true, comment: false },
+        },
+      },
+      { token: w.manager },
+    );
+    expect(off.body.link!.kinds.comment).toBe(false);
     // The task is 営業部's: its assignee and manager see it, the other member does not.
     const sales = await newGroupOf(w.workspaceId, "営業部", [w.assigneeId, w.managerId]);
     const taskId = await newTask(w, {
@@ -815,9 +1100,16 @@ describe("comments and mentions (issue 15)", () => {
       group_id: sales,
     });
     const mention = (id: string) => `<span data-type="mention" data-id="staff:${id}" data-label="誰か">@誰か</span>`;
-    const posted = await api("POST", `/app/task/${taskId}/comment/new`, w.owner, {
-      body: `<p>${mention(w.assigneeId)} ${mention(w.otherId)} 表紙を差し替えてください</p>`,
-    });
+    const posted = await t.api.call(
+      newTaskCommentContract,
+      {
+        params: { id: taskId },
+        body: {
+          body: `<p>${mention(w.assigneeId)} ${mention(w.otherId)} 表紙を差し替えてください</p>`,
+        },
+      },
+      { token: w.owner },
+    );
     expect(posted.status).toBe(201);
 
     await until(() => slack.posts.some((post) => post.channel === "UCOMMENT1" && post.text.includes("メンション")));
